@@ -14,7 +14,8 @@ public final class AsmWriter {
     public static String write(InstructionForm form, List<Operand> operands) {
         StringBuilder sb = new StringBuilder();
         String pseudo = form.encoding().pseudoPrefix();
-        if (pseudo != null) sb.append(pseudo).append(' ');
+        // GNU as has no pseudo-prefix for REX.W; the prefix word does the same.
+        if (pseudo != null) sb.append(pseudo.equals("{rex.w}") ? "rex.W" : pseudo).append(' ');
         for (String p : form.asmPrefixes()) sb.append(p).append(' ');
         sb.append(form.asmMnemonic());
         for (int i = 0; i < operands.size(); i++) {

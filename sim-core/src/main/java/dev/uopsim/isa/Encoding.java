@@ -8,7 +8,8 @@ import java.util.Locale;
  * How a form is encoded, parsed from the SDM-like notation of the form table:
  * {@code REX.W 83 /0 ib}, {@code 66 0F 58 /r}, {@code VEX.256.66.0F38.W0 18 /r}, {@code B8+r id},
  * {@code NP 0F AE F0} (a fixed ModRM byte), {@code 03 /r {load}} (the assembler needs the
- * pseudo-prefix to pick this encoding over its twin).
+ * pseudo-prefix to pick this encoding over its twin). As in the SDM, opcode bytes are upper-case
+ * hex and immediate/displacement codes lower case ({@code cb} is a displacement, {@code CB} a byte).
  *
  * @param prefixes      legacy prefix bytes the form requires (mandatory 66/F2/F3, operand-size 66,
  *                      LOCK F0, REP F3/F2), in order
@@ -69,7 +70,7 @@ public record Encoding(String text, Scheme scheme, List<Integer> prefixes, boole
             String t = tokens[i];
             String u = t.toUpperCase(Locale.ROOT);
             if (t.startsWith("{")) {
-                if (!t.matches("\\{(load|store|vex3|vex2|disp8|disp32|evex)}")) throw bad(text, t);
+                if (!t.matches("\\{(load|store|vex3|vex2|disp8|disp32|evex|rex\\.w)}")) throw bad(text, t);
                 pseudo = t;
             } else if (u.equals("NP") || u.equals("REX") || u.equals("NFX")) {
                 // "no prefix" and "REX" (needed for SPL..DIL) follow from the operands.
@@ -93,7 +94,17 @@ public record Encoding(String text, Scheme scheme, List<Integer> prefixes, boole
                         default -> throw bad(text, t);
                     }
                 }
-            } else if (u.matches("[0-9A-F]{2}(\\+R[BWDO]?)?")) {
+            } else if (t.matches("ib|iw|id|io|cb|cw|cd")) {
+                switch (t) {
+                    case "ib" -> imm += 1;
+                    case "iw" -> imm += 2;
+                    case "id" -> imm += 4;
+                    case "io" -> imm += 8;
+                    case "cb" -> rel = 1;
+                    case "cw" -> rel = 2;
+                    default -> rel = 4;
+                }
+            } else if (t.matches("[0-9A-F]{2}(\\+r[bwdo]?)?")) {
                 int b = Integer.parseInt(u.substring(0, 2), 16);
                 if (opcode < 0 && map == 0 && !u.contains("+") && isPrefixByte(b) && i + 1 < tokens.length) {
                     prefixes.add(b);
@@ -117,20 +128,6 @@ public record Encoding(String text, Scheme scheme, List<Integer> prefixes, boole
             } else if (u.equals("/IS4")) {
                 is4 = true;
                 imm += 1;
-            } else if (u.equals("IB")) {
-                imm += 1;
-            } else if (u.equals("IW")) {
-                imm += 2;
-            } else if (u.equals("ID")) {
-                imm += 4;
-            } else if (u.equals("IO")) {
-                imm += 8;
-            } else if (u.equals("CB")) {
-                rel = 1;
-            } else if (u.equals("CW")) {
-                rel = 2;
-            } else if (u.equals("CD")) {
-                rel = 4;
             } else {
                 throw bad(text, t);
             }

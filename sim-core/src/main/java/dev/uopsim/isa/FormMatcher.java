@@ -50,6 +50,7 @@ public final class FormMatcher {
             Match m = fit(f, p);
             if (m != null) fitting.add(m);
         }
+        if (fitting.isEmpty()) fitting = ignoringMemoryWidth(p, candidates);
         if (fitting.isEmpty()) throw noForm(p, candidates);
         fitting = preferPseudoPrefix(fitting, p.pseudoPrefix());
         checkAmbiguousMemory(fitting, p);
@@ -72,6 +73,11 @@ public final class FormMatcher {
             if (m != null && info.matches(f.encoding())) fitting.add(new Match(m.form(), m.operands(), code.length));
         }
         if (fitting.isEmpty()) {
+            for (Match m : ignoringMemoryWidth(p, candidates)) {
+                if (info.matches(m.form().encoding())) fitting.add(new Match(m.form(), m.operands(), code.length));
+            }
+        }
+        if (fitting.isEmpty()) {
             // The text alone may still be unambiguous (an encoding the table writes differently).
             List<Match> byText = new ArrayList<>();
             for (InstructionForm f : candidates) {
@@ -85,8 +91,28 @@ public final class FormMatcher {
             throw noForm(p, candidates);
         }
         return fitting.stream().min(Comparator
-                .comparingInt((Match m) -> constantRank(m.form()))
+                .comparingInt((Match m) -> info.w() == m.form().encoding().rexW() ? 0 : 1)
+                .thenComparingInt((Match m) -> constantRank(m.form()))
                 .thenComparingInt(m -> m.form().id())).orElseThrow();
+    }
+
+    /**
+     * Matches again with the memory operand's written size ignored, and keeps the result only when
+     * one form remains: objdump prints {@code clflush BYTE PTR [rsi]} for uops.info's
+     * {@code CLFLUSH (M512)}, whose size is a cache line, not an operand.
+     */
+    private List<Match> ignoringMemoryWidth(Parsed p, List<InstructionForm> candidates) {
+        if (p.operands().stream().noneMatch(o -> o instanceof MemoryOperand m && m.width() != 0)) return List.of();
+        List<Operand> unsized = p.operands().stream()
+                .map(o -> o instanceof MemoryOperand m ? (Operand) m.withWidth(0) : o).toList();
+        Parsed q = new Parsed(p.prefixes(), p.pseudoPrefix(), p.mnemonic(), unsized, p.hints(), p.location(),
+                p.mnemonicColumn(), p.operandColumns(), p.text());
+        List<Match> out = new ArrayList<>();
+        for (InstructionForm f : candidates) {
+            Match m = fit(f, q);
+            if (m != null) out.add(m);
+        }
+        return out.stream().map(m -> m.form().name()).distinct().count() == 1 ? out : List.of();
     }
 
     private List<InstructionForm> candidatesByName(Parsed p) {

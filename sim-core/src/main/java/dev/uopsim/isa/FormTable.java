@@ -29,6 +29,7 @@ public final class FormTable {
     private final Map<String, AttAlias> attAliases;
     private final Map<String, PseudoOp> pseudoOps;
     private final List<String> comparePredicates;
+    private final java.util.Set<String> stringMnemonics;
     private final Map<String, String> unsupported;
 
     /** An AT&T mnemonic that names an Intel one, with the memory operand width it implies. */
@@ -39,13 +40,14 @@ public final class FormTable {
 
     FormTable(List<InstructionForm> forms, Map<String, InstructionForm> byName, Map<String, String> synonyms,
               Map<String, AttAlias> attAliases, Map<String, PseudoOp> pseudoOps, List<String> comparePredicates,
-              Map<String, String> unsupported) {
+              java.util.Set<String> stringMnemonics, Map<String, String> unsupported) {
         this.forms = List.copyOf(forms);
         this.byName = Map.copyOf(byName);
         this.synonyms = Map.copyOf(synonyms);
         this.attAliases = Map.copyOf(attAliases);
         this.pseudoOps = Map.copyOf(pseudoOps);
         this.comparePredicates = List.copyOf(comparePredicates);
+        this.stringMnemonics = java.util.Set.copyOf(stringMnemonics);
         this.unsupported = Collections.unmodifiableMap(unsupported);
         for (InstructionForm f : forms) {
             byAsmMnemonic.computeIfAbsent(f.asmMnemonic(), k -> new ArrayList<>()).add(f);
@@ -139,6 +141,14 @@ public final class FormTable {
 
     /** Comparison predicates in immediate order: {@code cmpltps} is CMPPS with immediate 1. */
     public List<String> comparePredicates() { return comparePredicates; }
+
+    /**
+     * String instructions objdump prints with operands ({@code rep movs BYTE PTR es:[rdi],...}):
+     * the operand width names the form ({@code movsb}) and the operands are implicit.
+     */
+    public boolean isStringMnemonic(String mnemonic) {
+        return stringMnemonics.contains(mnemonic.toLowerCase(Locale.ROOT));
+    }
 
     /** uops.info rows deliberately not modelled, with the reason. */
     public Map<String, String> unsupported() { return unsupported; }

@@ -45,6 +45,7 @@ final class FormTableReader {
     private final Map<String, FormTable.PseudoOp> pseudoOps = new HashMap<>();
     private final Map<String, String> unsupported = new LinkedHashMap<>();
     private final List<String> comparePredicates = new ArrayList<>();
+    private final java.util.Set<String> stringMnemonics = new java.util.HashSet<>();
     private String extension = "BASE";
 
     /** Reads one file's lines. */
@@ -63,7 +64,7 @@ final class FormTableReader {
     }
 
     FormTable build() {
-        return new FormTable(forms, byName, synonyms, attAliases, pseudoOps, comparePredicates, unsupported);
+        return new FormTable(forms, byName, synonyms, attAliases, pseudoOps, comparePredicates, stringMnemonics, unsupported);
     }
 
     private static String stripComment(String line) {
@@ -122,13 +123,14 @@ final class FormTableReader {
                 pseudoOps.put(m.group(1), new FormTable.PseudoOp(m.group(2), Long.decode(m.group(3))));
             }
             case "@predicates" -> comparePredicates.addAll(List.of(rest.split("\\s+")));
+            case "@strings" -> stringMnemonics.addAll(List.of(rest.toLowerCase(Locale.ROOT).split("\\s+")));
             case "@unsupported" -> {
                 int colon = rest.lastIndexOf(':');
                 if (colon < 0) throw error(line.origin(), "@unsupported NAME (KINDS) : reason");
                 unsupported.put(rest.substring(0, colon).strip(), rest.substring(colon + 1).strip());
             }
             default -> throw error(line.origin(), "unknown directive " + word
-                    + " (known: @ext @template @end @use @synonym @att @pseudo @predicates @unsupported)");
+                    + " (known: @ext @template @end @use @synonym @att @pseudo @predicates @strings @unsupported)");
         }
     }
 
@@ -222,7 +224,7 @@ final class FormTableReader {
     }
 
     private static boolean usesV(String s) {
-        return s.matches(".*\\b(Rv|Mv|Av|Iz|Iv|iz|iv)\\b.*") || s.matches(".*\\br(AX|CX|DX|BX|SI|DI|BP|SP)\\b.*")
+        return s.matches(".*\\b(Rv|Mv|Av|Iz|Iv|iz|iv|Moffsv)\\b.*") || s.matches(".*\\br(AX|CX|DX|BX|SI|DI|BP|SP)\\b.*")
                 || s.contains("Mv[");
     }
 
@@ -252,7 +254,7 @@ final class FormTableReader {
         if (v != 0) {
             String z = v == 16 ? "16" : "32";
             s = s.replaceAll("\\bRv\\b", "R" + v).replaceAll("\\bMv\\b", "M" + v).replaceAll("\\bIz\\b", "I" + z)
-                    .replaceAll("\\bIv\\b", "I" + v).replace("Mv[", "M" + v + "[")
+                    .replaceAll("\\bIv\\b", "I" + v).replace("Mv[", "M" + v + "[").replaceAll("\\bMoffsv\\b", "Moffs" + v)
                     .replaceAll("\\bAv\\b", v == 16 ? "AX" : v == 32 ? "EAX" : "RAX");
             Matcher m = Pattern.compile("\\br(AX|CX|DX|BX|SI|DI|BP|SP)\\b").matcher(s);
             StringBuilder sb = new StringBuilder();
@@ -401,8 +403,14 @@ final class FormTableReader {
         List<String> names = new ArrayList<>();
         names.add(name);
         if (attrs.containsKey("alias")) {
-            for (String a : attrs.get("alias").split(",")) {
-                names.add(kindNames.isEmpty() ? a : a + " (" + String.join(", ", kindNames) + ")");
+            for (String a : attrs.get("alias").split(",(?![^(]*\\))")) {
+                if (a.contains("(")) {
+                    // A full uops.info name whose kinds differ from the form's: LSL(R64,R32).
+                    int open = a.indexOf('(');
+                    names.add(a.substring(0, open) + " (" + a.substring(open + 1, a.length() - 1).replace(",", ", ") + ")");
+                } else {
+                    names.add(kindNames.isEmpty() ? a : a + " (" + String.join(", ", kindNames) + ")");
+                }
             }
             names.remove(name);
         }

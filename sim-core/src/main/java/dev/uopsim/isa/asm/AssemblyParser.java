@@ -211,6 +211,20 @@ public final class AssemblyParser {
         boolean branch = isBranchMnemonic(mnemonic);
         List<Operand> operands = new ArrayList<>();
         for (int i = 0; i < operandTexts.size(); i++) operands.add(op.intel(operandTexts.get(i), columns.get(i), branch));
+        if (table.isStringMnemonic(mnemonic) && !operands.isEmpty()) {
+            // objdump's "movs BYTE PTR es:[rdi],BYTE PTR ds:[rsi]" is movsb; the operands are implicit.
+            int width = operands.stream().filter(o -> o instanceof MemoryOperand).mapToInt(o -> ((MemoryOperand) o).width())
+                    .findFirst().orElse(0);
+            mnemonic = mnemonic + switch (width) {
+                case 8 -> "b";
+                case 16 -> "w";
+                case 32 -> "d";
+                case 64 -> "q";
+                default -> "";
+            };
+            operands.clear();
+            columns.clear();
+        }
         return pseudoOps(new FormMatcher.Parsed(prefixes, pseudo, mnemonic, operands, hints, where, mnemonicColumn,
                 columns, code.strip()));
     }
