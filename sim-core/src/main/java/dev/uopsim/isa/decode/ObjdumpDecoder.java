@@ -37,8 +37,11 @@ public final class ObjdumpDecoder {
     private final AssemblyParser parser;
     private final String objdump;
 
-    /** One block's outcome: its instructions, or why it could not be decoded. */
-    public record Block(int index, byte[] code, List<Instruction> instructions, InputException error) {
+    /**
+     * One block's outcome: its instructions, or why it could not be decoded and, when an
+     * instruction had no form, objdump's text of it ({@code failedText}).
+     */
+    public record Block(int index, byte[] code, List<Instruction> instructions, InputException error, String failedText) {
         public boolean ok() { return error == null; }
     }
 
@@ -93,6 +96,7 @@ public final class ObjdumpDecoder {
         List<String> output = run(blob);
         List<List<Instruction>> decoded = new ArrayList<>();
         InputException[] errors = new InputException[blocks.size()];
+        String[] failed = new String[blocks.size()];
         for (int i = 0; i < blocks.size(); i++) decoded.add(new ArrayList<>());
         int block = 0;
         String pendingPrefixText = null;
@@ -134,6 +138,7 @@ public final class ObjdumpDecoder {
             try {
                 decoded.get(block).add(instruction(text, bytes, inBlock, starts[block], where));
             } catch (InputException e) {
+                failed[block] = stripTrailingComment(text);
                 errors[block] = new InputException(where.source(), where.line(), 0,
                         "byte " + inBlock + " (" + Hex.spaced(bytes) + ", objdump: '" + text + "'): " + e.getMessage(),
                         e.hint().orElse(null));
@@ -145,7 +150,7 @@ public final class ObjdumpDecoder {
             if (error == null && decoded.get(i).isEmpty()) {
                 error = new InputException(blockName(source, i, lines), lines == null ? 0 : lines[i], 0, "the block holds no instruction", null);
             }
-            out.add(new Block(i, blocks.get(i), error == null ? List.copyOf(decoded.get(i)) : List.of(), error));
+            out.add(new Block(i, blocks.get(i), error == null ? List.copyOf(decoded.get(i)) : List.of(), error, failed[i]));
         }
         return out;
     }
