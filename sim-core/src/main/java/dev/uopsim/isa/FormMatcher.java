@@ -158,17 +158,28 @@ public final class FormMatcher {
     private Match fit(InstructionForm f, Parsed p) {
         List<OperandSpec> specs = f.operands();
         List<Operand> ops = p.operands();
+        if (ops.size() == specs.size() + 1 && writesImplicitOperand(f, ops.getLast())) ops = ops.subList(0, specs.size());
         if (specs.size() != ops.size()) return null;
         int operationWidth = operationWidth(specs, ops);
         List<Operand> completed = new ArrayList<>(ops.size());
         for (int i = 0; i < specs.size(); i++) {
-            Operand o = fitOperand(specs.get(i), ops.get(i), operationWidth, p);
+            Operand o = fitOperand(f, specs.get(i), ops.get(i), operationWidth, p);
             if (o == null) return null;
             completed.add(o);
         }
         int length = InstructionLength.of(f, completed, p.hints());
         if (length < 0) return null;
         return new Match(f, completed, length);
+    }
+
+    /**
+     * True when {@code last} is a register the form uses implicitly: assemblers and objdump may
+     * write it as an extra last operand ({@code blendvps xmm1, xmm2, xmm0}, {@code sha256rnds2}).
+     */
+    private static boolean writesImplicitOperand(InstructionForm f, Operand last) {
+        if (!(last instanceof RegisterOperand r)) return false;
+        for (OperandSpec s : f.implicitOperands()) if (s.register() == r.register()) return true;
+        return false;
     }
 
     /** The width of the operation, for sign-extended immediates: the first register or memory kind. */
@@ -179,7 +190,7 @@ public final class FormMatcher {
         return 64;
     }
 
-    private static Operand fitOperand(OperandSpec spec, Operand op, int operationWidth, Parsed p) {
+    private static Operand fitOperand(InstructionForm f, OperandSpec spec, Operand op, int operationWidth, Parsed p) {
         OperandKind k = spec.kind();
         switch (k.category()) {
             case REGISTER -> {
@@ -198,7 +209,7 @@ public final class FormMatcher {
             case MEMORY -> {
                 if (!(op instanceof MemoryOperand m) || m.vsib()) return null;
                 if (m.base() == null && m.index() == null && p.mnemonic().equals("movabs")) return null;
-                if (m.width() != 0 && m.width() != k.width()) return null;
+                if (m.width() != 0 && m.width() != k.width() && !isCacheLine(f, k)) return null;
                 return m.withWidth(k.width());
             }
             case VSIB -> {
@@ -231,6 +242,14 @@ public final class FormMatcher {
             }
         }
         return null;
+    }
+
+    /**
+     * A 512-bit memory operand of a legacy-encoded form is a cache line (PREFETCHh, CLFLUSH): it is
+     * only addressed, and assemblers and objdump write it with any size, usually BYTE PTR.
+     */
+    private static boolean isCacheLine(InstructionForm f, OperandKind k) {
+        return k.width() == 512 && f.encoding().scheme() == Encoding.Scheme.LEGACY;
     }
 
     /** An immediate sign-extended from {@code bits} to the operation width reproduces the value. */
