@@ -163,7 +163,7 @@ public final class FormMatcher {
         int operationWidth = operationWidth(specs, ops);
         List<Operand> completed = new ArrayList<>(ops.size());
         for (int i = 0; i < specs.size(); i++) {
-            Operand o = fitOperand(f, specs.get(i), ops.get(i), operationWidth, p);
+            Operand o = fitOperand(specs.get(i), ops.get(i), operationWidth, p);
             if (o == null) return null;
             completed.add(o);
         }
@@ -190,7 +190,7 @@ public final class FormMatcher {
         return 64;
     }
 
-    private static Operand fitOperand(InstructionForm f, OperandSpec spec, Operand op, int operationWidth, Parsed p) {
+    private static Operand fitOperand(OperandSpec spec, Operand op, int operationWidth, Parsed p) {
         OperandKind k = spec.kind();
         switch (k.category()) {
             case REGISTER -> {
@@ -209,7 +209,7 @@ public final class FormMatcher {
             case MEMORY -> {
                 if (!(op instanceof MemoryOperand m) || m.vsib()) return null;
                 if (m.base() == null && m.index() == null && p.mnemonic().equals("movabs")) return null;
-                if (m.width() != 0 && m.width() != k.width() && !isCacheLine(f, k)) return null;
+                if (m.width() != 0 && m.width() != k.width()) return null;
                 return m.withWidth(k.width());
             }
             case VSIB -> {
@@ -244,13 +244,6 @@ public final class FormMatcher {
         return null;
     }
 
-    /**
-     * A 512-bit memory operand of a legacy-encoded form is a cache line (PREFETCHh, CLFLUSH): it is
-     * only addressed, and assemblers and objdump write it with any size, usually BYTE PTR.
-     */
-    private static boolean isCacheLine(InstructionForm f, OperandKind k) {
-        return k.width() == 512 && f.encoding().scheme() == Encoding.Scheme.LEGACY;
-    }
 
     /** An immediate sign-extended from {@code bits} to the operation width reproduces the value. */
     static boolean fitsSignExtended(ImmediateOperand i, int bits, int operationWidth) {
