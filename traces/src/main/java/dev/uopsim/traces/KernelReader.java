@@ -50,8 +50,8 @@ public final class KernelReader {
     }
 
     /**
-     * Reads {@code argument}: a file, {@code -} for standard input, or (with {@code hex}) a hex
-     * string given on the command line when no file has that name.
+     * Reads {@code argument}: a file, {@code -} for standard input, the name of a kernel shipped with
+     * uopsim ({@code memdep-H}), or (with {@code hex}) a hex string given on the command line.
      */
     public Kernel read(String argument, Options options) {
         String name;
@@ -65,6 +65,8 @@ public final class KernelReader {
             }
         } else {
             Path path = Path.of(argument);
+            Optional<List<String>> shipped = Files.exists(path) ? Optional.empty() : ShippedKernels.lines(argument);
+            if (shipped.isPresent()) return parse(argument, shipped.get(), options);
             // With --hex, an argument that is not a file and does not look like a path is the code itself.
             if (options.hex() && !Files.exists(path) && !argument.contains("/") && !argument.contains(".")) {
                 name = "<hex>";
@@ -119,7 +121,7 @@ public final class KernelReader {
         Kernel.Mode mode = options.mode() != null ? options.mode()
                 : d.mode != null ? d.mode : branchesToStart(code) ? Kernel.Mode.LOOP : Kernel.Mode.UNROLLED;
         Kernel.InitPolicy init = options.init() != null ? options.init() : d.init != null ? d.init : Kernel.InitPolicy.SAME;
-        return new Kernel(name, code, mode, init, Map.copyOf(d.bindings));
+        return new Kernel(name, code, mode, init, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(d.bindings)));
     }
 
     private static boolean branchesToStart(List<Instruction> code) {

@@ -1,0 +1,170 @@
+package dev.uopsim.validation.cli;
+
+import dev.uopsim.cli.Command;
+import dev.uopsim.cli.Console;
+import dev.uopsim.cli.ExitCode;
+import dev.uopsim.cli.UsageException;
+import dev.uopsim.common.Json;
+import dev.uopsim.common.Suggestions;
+import dev.uopsim.isa.FormTable;
+import dev.uopsim.isa.Instruction;
+import dev.uopsim.traces.Kernel;
+import dev.uopsim.traces.KernelReader;
+import dev.uopsim.validation.LlvmMca;
+import dev.uopsim.validation.MemdepTable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code uopsim validate memdep}: the memory-dependency kernels A-H on every core of the published
+ * table, beside the published figures and llvm-mca's prediction. The simulated column is filled
+ * by the cycle-level engine; until a core has an engine model it is reported as missing, with the
+ * reason, never dropped.
+ */
+public final class MemdepCommand implements Command {
+    /** llvm-mca's -mcpu for the x86 cores of the published table. */
+    private static final Map<String, String> LLVM_CPU = Map.of("k8", "k8", "zen", "znver1", "zen2", "znver2",
+            "zen3", "znver3", "sandybridge", "sandybridge", "haswell", "haswell", "skylake", "skylake",
+            "rocketlake", "rocketlake", "tigerlake", "tigerlake");
+    private static final int LLVM_ITERATIONS = 1000;
+    private static final int STATEMENTS_PER_ITERATION = 4;
+
+    @Override
+    public String name() { return "memdep"; }
+
+    @Override
+    public String summary() { return "memory-dependency kernels A-H on every model, beside the published figures"; }
+
+    @Override
+    public String synopsis() { return "memdep [--uarch NAME[,NAME...]] [--no-llvm-mca] [--json]"; }
+
+    @Override
+    public String description() {
+        return """
+                Runs the memory-dependency kernels A-H (eight pointers a..h, *b = *a + 1 ... per statement,
+                aliasing as in the published table; the loops ship as memdep-A ... memdep-H, see
+                'uopsim decode memdep-D') on every core of the published table and prints, in cycles per
+                computation (one statement; a loop iteration is four): the published figure, the
+                simulated one, and llvm-mca's prediction where llvm-mca is installed and knows the core.
+                JSON: a "rows" array with uarch, kernel, published, simulated, llvm_mca, status.
+                """;
+    }
+
+    @Override
+    public Options options() {
+        Options o = new Options();
+        o.addOption(Option.builder().longOpt("uarch").hasArgs().valueSeparator(',').argName("NAME")
+                .desc("only these cores (default: every core of the published table)").build());
+        o.addOption(Option.builder().longOpt("no-llvm-mca").desc("do not run llvm-mca").build());
+        o.addOption(Option.builder().longOpt("json").desc("print JSON").build());
+        return o;
+    }
+
+    @Override
+    public int run(CommandLine line, Console console) throws Exception {
+        MemdepTable table = MemdepTable.published();
+        List<MemdepTable.Row> rows = selectRows(table, line);
+        KernelReader reader = new KernelReader(FormTable.shipped());
+        Map<String, Kernel> kernels = new LinkedHashMap<>();
+        for (String k : table.kernels()) kernels.put(k, reader.read("memdep-" + k, KernelReader.Options.DEFAULT));
+
+        LlvmMca mca = line.hasOption("no-llvm-mca") ? null : LlvmMca.find();
+        Map<String, Map<String, Double>> mcaByUarch = new LinkedHashMap<>();
+        if (mca != null) {
+            Map<String, List<Instruction>> blocks = new LinkedHashMap<>();
+            kernels.forEach((k, kernel) -> blocks.put(k, kernel.instructions()));
+            for (MemdepTable.Row r : rows) {
+                String cpu = LLVM_CPU.get(r.uarch());
+                if (cpu == null) continue;
+                try {
+                    mcaByUarch.put(r.uarch(), mca.cyclesPerIteration(blocks, cpu, LLVM_ITERATIONS));
+                } catch (java.io.IOException e) {
+                    // e.g. llvm-mca 14 has no scheduling model for k8: that column stays empty.
+                    console.warn(e.getMessage().contains("scheduling information")
+                            ? "llvm-mca has no scheduling model for -mcpu=" + cpu + "; its column stays empty"
+                            : e.getMessage());
+                }
+            }
+        }
+
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (MemdepTable.Row r : rows) {
+            for (String k : table.kernels()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("uarch", r.uarch());
+                m.put("cpu", r.cpu());
+                m.put("kernel", k);
+                m.put("published", r.cyclesPerComputation().get(k));
+                m.put("simulated", null);
+                Double perIteration = mcaByUarch.getOrDefault(r.uarch(), Map.of()).get(k);
+                m.put("llvm_mca", perIteration == null ? null : perIteration / STATEMENTS_PER_ITERATION);
+                m.put("status", LLVM_CPU.containsKey(r.uarch())
+                        ? "missing: the cycle-level engine is not built yet"
+                        : "missing: not an x86-64 core, no model");
+                out.add(m);
+            }
+        }
+        if (line.hasOption("json")) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("unit", "cycles per computation (one statement; four per loop iteration)");
+            doc.put("llvm_mca", mca == null ? null : mca.executable());
+            doc.put("rows", out);
+            console.out().println(Json.write(doc));
+        } else {
+            print(table, rows, out, mca, console);
+        }
+        return ExitCode.OK;
+    }
+
+    private static List<MemdepTable.Row> selectRows(MemdepTable table, CommandLine line) {
+        if (!line.hasOption("uarch")) return table.rows();
+        List<String> known = table.rows().stream().map(MemdepTable.Row::uarch).toList();
+        List<MemdepTable.Row> rows = new ArrayList<>();
+        for (String u : line.getOptionValues("uarch")) {
+            MemdepTable.Row row = table.rows().stream().filter(r -> r.uarch().equals(u)).findFirst().orElse(null);
+            if (row == null) {
+                String hint = Suggestions.didYouMean(u, known);
+                throw new UsageException("the published table has no core '" + u + "'",
+                        hint != null ? hint : "known: " + String.join(", ", known));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static void print(MemdepTable table, List<MemdepTable.Row> rows, List<Map<String, Object>> out, LlvmMca mca,
+                              Console console) {
+        var o = console.out();
+        o.println("Memory-dependency kernels, cycles per computation (a loop iteration is four computations)");
+        o.println("published: cycles counter on the CPU named; simulated: uopsim; llvm-mca: "
+                + (mca == null ? "not run" : mca.executable() + " -iterations=" + LLVM_ITERATIONS));
+        o.println();
+        String head = String.format("%-34s", "") + Arrays.stream(table.kernels().toArray(String[]::new))
+                .map(k -> String.format("%7s", k)).reduce("", String::concat);
+        for (MemdepTable.Row r : rows) {
+            o.println(String.format("%-34s", r.uarch() + " (" + r.cpu() + ")") + head.substring(34));
+            o.println(line("  published", table, out, r, "published"));
+            o.println(line("  simulated", table, out, r, "simulated") + "   " + out.stream()
+                    .filter(m -> m.get("uarch").equals(r.uarch())).findFirst().map(m -> m.get("status")).orElse(""));
+            if (mca != null && LLVM_CPU.containsKey(r.uarch())) {
+                o.println(line("  llvm-mca -mcpu=" + LLVM_CPU.get(r.uarch()), table, out, r, "llvm_mca"));
+            }
+        }
+    }
+
+    private static String line(String label, MemdepTable table, List<Map<String, Object>> out, MemdepTable.Row r, String key) {
+        StringBuilder sb = new StringBuilder(String.format("%-34s", label));
+        for (String k : table.kernels()) {
+            Object v = out.stream().filter(m -> m.get("uarch").equals(r.uarch()) && m.get("kernel").equals(k))
+                    .findFirst().map(m -> m.get(key)).orElse(null);
+            sb.append(v instanceof Double d ? String.format("%7.2f", d) : String.format("%7s", "-"));
+        }
+        return sb.toString();
+    }
+}
