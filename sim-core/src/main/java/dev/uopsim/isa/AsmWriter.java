@@ -37,7 +37,9 @@ public final class AsmWriter {
 
     private static String memoryText(MemoryOperand m, OperandSpec spec) {
         String text = m.withWidth(0).text();
-        int width = spec.kind().category() == OperandKind.Category.AGEN ? 0 : spec.kind().width();
+        // A gather's VSIB operand names the element size, not the index vector's: as infers it.
+        int width = spec.kind().category() == OperandKind.Category.AGEN
+                || spec.kind().category() == OperandKind.Category.VSIB ? 0 : spec.kind().width();
         // Widths without an Intel keyword (M4096, M4608, M192...) are written without one.
         String size = width == 0 ? "" : MemoryOperand.sizeName(width);
         return size.isEmpty() || size.startsWith("M") ? text : size + " PTR " + text;

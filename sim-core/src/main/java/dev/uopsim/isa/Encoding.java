@@ -20,7 +20,8 @@ import java.util.Locale;
  * @param fixedModrm    a ModRM byte that is part of the opcode ({@code 0F 01 D0}), or -1
  * @param immediateBytes bytes of immediate (ENTER's {@code iw ib} is 3); {@code /is4} counts 1
  * @param relativeBytes bytes of branch displacement
- * @param pseudoPrefix  {@code {load}}, {@code {store}} or {@code {vex3}} when GNU as needs it, else null
+ * @param pseudoPrefix  {@code {load}}, {@code {store}}, {@code {vex}} or {@code {vex3}} when GNU as needs it,
+ *                      else null ({@code {vex}}: a mnemonic GNU as encodes with EVEX unless told)
  */
 public record Encoding(String text, Scheme scheme, List<Integer> prefixes, boolean rexW, int vexL,
                        int map, int opcode, boolean registerInOpcode, int modrmDigit, int fixedModrm,
@@ -70,7 +71,7 @@ public record Encoding(String text, Scheme scheme, List<Integer> prefixes, boole
             String t = tokens[i];
             String u = t.toUpperCase(Locale.ROOT);
             if (t.startsWith("{")) {
-                if (!t.matches("\\{(load|store|vex3|vex2|disp8|disp32|evex|rex\\.w)}")) throw bad(text, t);
+                if (!t.matches("\\{(load|store|vex|vex3|vex2|disp8|disp32|evex|rex\\.w)}")) throw bad(text, t);
                 pseudo = t;
             } else if (u.equals("NP") || u.equals("REX") || u.equals("NFX")) {
                 // "no prefix" and "REX" (needed for SPL..DIL) follow from the operands.

@@ -262,7 +262,19 @@ public final class FormMatcher {
                 .filter(m -> pseudo != null && pseudo.equals(m.form().encoding().pseudoPrefix())).toList();
         if (!chosen.isEmpty()) return chosen;
         List<Match> plain = fitting.stream().filter(m -> !isDirectionPrefix(m.form().encoding().pseudoPrefix())).toList();
-        return plain.isEmpty() ? fitting : plain;
+        if (plain.isEmpty()) return fitting;
+        if (pseudo == null) {
+            // Unasked, GNU as turns a VEX register move into its store twin when that moves an
+            // extended source register from ModRM.rm to ModRM.reg and so fits the two-byte VEX
+            // prefix: "vmovaps xmm1, xmm8" is encoded 0F 29.
+            int shortest = plain.stream().mapToInt(Match::length).min().orElseThrow();
+            List<Match> shorter = fitting.stream()
+                    .filter(m -> "{store}".equals(m.form().encoding().pseudoPrefix())
+                            && m.form().encoding().scheme() == Encoding.Scheme.VEX && m.length() < shortest)
+                    .toList();
+            if (!shorter.isEmpty()) return shorter;
+        }
+        return plain;
     }
 
     private static boolean isDirectionPrefix(String p) {

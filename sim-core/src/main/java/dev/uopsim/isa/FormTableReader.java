@@ -122,7 +122,10 @@ final class FormTableReader {
                 if (!m.matches()) throw error(line.origin(), "@pseudo WORD = MNEMONIC IMMEDIATE");
                 pseudoOps.put(m.group(1), new FormTable.PseudoOp(m.group(2), Long.decode(m.group(3))));
             }
-            case "@predicates" -> comparePredicates.addAll(List.of(rest.split("\\s+")));
+            case "@predicates" -> {
+                if (!comparePredicates.isEmpty()) throw error(line.origin(), "@predicates is given twice; one list, in immediate order");
+                comparePredicates.addAll(List.of(rest.split("\\s+")));
+            }
             case "@strings" -> stringMnemonics.addAll(List.of(rest.toLowerCase(Locale.ROOT).split("\\s+")));
             case "@unsupported" -> {
                 int colon = rest.lastIndexOf(':');

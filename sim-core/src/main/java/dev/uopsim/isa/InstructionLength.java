@@ -14,7 +14,7 @@ public final class InstructionLength {
     public static int of(InstructionForm form, List<Operand> operands, EncodingHints hints) {
         Encoding e = form.encoding();
         List<OperandSpec> specs = form.operands();
-        // VEX and EVEX carry the mandatory prefix in their pp field, not as a byte.
+        // VEX and EVEX carry the mandatory 66/F2/F3 in their pp field, not as bytes.
         int n = (e.scheme() == Encoding.Scheme.LEGACY ? e.prefixes().size() : 0) + hints.extraPrefixBytes();
         boolean extendedRegOrRm = false;   // needs REX.R / REX.B (or VEX.R / VEX.B)
         boolean extendedBase = false;      // REX.B / VEX.B from a memory base or rm register

@@ -22,10 +22,14 @@ import org.junit.jupiter.api.Test;
  * the rows may be unsupported.
  */
 class UopsInfoCoverageTest {
-    /** uops.info's family names for: the base ISA, BMI, ADX, SSE to SSE4.2, AVX, AVX2, FMA, AES, PCLMULQDQ, SHA, F16C. */
+    /**
+     * uops.info's family names for: the base ISA, BMI, ADX, SSE to SSE4.2, AVX, AVX2, FMA, AES, PCLMULQDQ, SHA, F16C,
+     * and the VEX-encoded VAES, VPCLMULQDQ and AVX-VNNI.
+     */
     static final Set<String> FAMILIES = Set.of("BASE", "LONGMODE", "ADOX_ADCX", "BMI1", "BMI2", "LZCNT", "MOVBE",
             "SSE", "SSE2", "SSE3", "SSSE3", "SSE4", "AVX", "AVX2", "AVX2GATHER", "FMA", "AES", "AVXAES", "PCLMULQDQ",
-            "SHA", "F16C", "PAUSE", "RDTSCP", "RDRAND", "RDSEED", "CLFSH", "CLFLUSHOPT", "3DNOW_PREFETCH");
+            "SHA", "F16C", "PAUSE", "RDTSCP", "RDRAND", "RDSEED", "CLFSH", "CLFLUSHOPT", "3DNOW_PREFETCH",
+            "VAES", "VPCLMULQDQ", "AVX_VNNI");
     private static final Pattern ROW = Pattern.compile("^\"([^\"]*)\",\"([^\"]*)\"");
 
     @Test
