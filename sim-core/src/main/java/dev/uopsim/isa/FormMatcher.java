@@ -50,6 +50,7 @@ public final class FormMatcher {
             Match m = fit(f, p);
             if (m != null) fitting.add(m);
         }
+        if (fitting.isEmpty()) fitting = withImplicitTail(p, candidates);
         if (fitting.isEmpty()) fitting = ignoringMemoryWidth(p, candidates);
         if (fitting.isEmpty()) throw noForm(p, candidates);
         fitting = preferPseudoPrefix(fitting, p.pseudoPrefix());
@@ -73,6 +74,11 @@ public final class FormMatcher {
             if (m != null && info.matches(f.encoding())) fitting.add(new Match(m.form(), m.operands(), code.length));
         }
         if (fitting.isEmpty()) {
+            for (Match m : withImplicitTail(p, candidates)) {
+                if (info.matches(m.form().encoding())) fitting.add(new Match(m.form(), m.operands(), code.length));
+            }
+        }
+        if (fitting.isEmpty()) {
             for (Match m : ignoringMemoryWidth(p, candidates)) {
                 if (info.matches(m.form().encoding())) fitting.add(new Match(m.form(), m.operands(), code.length));
             }
@@ -94,6 +100,20 @@ public final class FormMatcher {
                 .comparingInt((Match m) -> info.w() == m.form().encoding().rexW() ? 0 : 1)
                 .thenComparingInt((Match m) -> constantRank(m.form()))
                 .thenComparingInt(m -> m.form().id())).orElseThrow();
+    }
+
+    /**
+     * Matches again with a last operand that names an implicit register dropped: assemblers and
+     * objdump write {@code blendvps xmm1, xmm2, xmm0} for a form whose XMM0 is implicit. Only tried
+     * when nothing fits as written, so {@code imul rax, rax} stays the two-operand IMUL.
+     */
+    private List<Match> withImplicitTail(Parsed p, List<InstructionForm> candidates) {
+        List<Match> out = new ArrayList<>();
+        for (InstructionForm f : candidates) {
+            Match m = fit(f, p, true);
+            if (m != null) out.add(m);
+        }
+        return out;
     }
 
     /**
@@ -156,9 +176,17 @@ public final class FormMatcher {
 
     /** The match of form {@code f}, or null when an operand does not fit. */
     private Match fit(InstructionForm f, Parsed p) {
+        return fit(f, p, false);
+    }
+
+    /** With {@code implicitTail}, a last operand that names one of the form's implicit registers is dropped. */
+    private Match fit(InstructionForm f, Parsed p, boolean implicitTail) {
         List<OperandSpec> specs = f.operands();
         List<Operand> ops = p.operands();
-        if (ops.size() == specs.size() + 1 && writesImplicitOperand(f, ops.getLast())) ops = ops.subList(0, specs.size());
+        if (implicitTail) {
+            if (ops.size() != specs.size() + 1 || !writesImplicitOperand(f, ops.getLast())) return null;
+            ops = ops.subList(0, specs.size());
+        }
         if (specs.size() != ops.size()) return null;
         int operationWidth = operationWidth(specs, ops);
         List<Operand> completed = new ArrayList<>(ops.size());

@@ -19,6 +19,26 @@ public record Instruction(InstructionForm form, List<Operand> operands, int leng
 
     public record RegisterUse(Register register, Access access, Role role, int operand) {}
 
+    /** How a register write covers the architectural register it belongs to. */
+    public enum WriteCoverage {
+        /** The whole root register gets a new value (EAX writes zero-extend into RAX; VEX zeroes above). */
+        FULL,
+        /** Only part of the root is written; the rest keeps its old value, which is an input (AL, AX, legacy SSE). */
+        PARTIAL
+    }
+
+    /**
+     * Whether writing {@code r} replaces its whole root register: a 32- or 64-bit GPR write does
+     * (x86-64 zero-extends 32-bit results), an 8- or 16-bit one merges; a VEX or EVEX vector write
+     * zeroes the bits above it, a legacy SSE write of an XMM register keeps the upper YMM/ZMM bits.
+     */
+    public WriteCoverage coverage(Register r) {
+        if (r.isRoot()) return WriteCoverage.FULL;
+        if (r.isGpr()) return r.width() >= 32 ? WriteCoverage.FULL : WriteCoverage.PARTIAL;
+        if (r.isVector()) return form.encoding().scheme() == Encoding.Scheme.LEGACY ? WriteCoverage.PARTIAL : WriteCoverage.FULL;
+        return WriteCoverage.FULL;
+    }
+
     /**
      * A memory access: an explicit operand (then {@code operand} is its index) or an implicit one
      * (index -1, {@code implicitMemory} set).

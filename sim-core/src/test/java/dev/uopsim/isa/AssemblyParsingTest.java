@@ -71,6 +71,27 @@ class AssemblyParsingTest {
     }
 
     @Test
+    void iacaByteMarkersSelectTheRegion() {
+        List<Instruction> intel = parse(Syntax.AUTO, "mov rcx, 5", "mov ebx, 111", ".byte 0x64, 0x67, 0x90",
+                "add rax, rcx", "imul rax, rax", "mov ebx, 222", ".byte 0x64, 0x67, 0x90", "ret");
+        assertEquals(List.of("ADD_01 (R64, R64)", "IMUL (R64, R64)"), intel.stream().map(i -> i.form().name()).toList());
+        List<Instruction> att = parse(Syntax.AUTO, "movl $111, %ebx", ".byte 100,103,144", "addq %rcx, %rax",
+                "movl $222, %ebx", ".byte 100,103,144");
+        assertEquals(List.of("ADD_01 (R64, R64)"), att.stream().map(i -> i.form().name()).toList());
+    }
+
+    @Test
+    void branchesRelaxToRel32WhenTheTargetIsFar() {
+        String[] lines = new String[42];
+        lines[0] = "top:";
+        for (int i = 1; i < 41; i++) lines[i] = "add rax, 0x12345678";
+        lines[41] = "jnz top";
+        List<Instruction> code = parse(Syntax.INTEL, lines);
+        assertEquals("JNZ (Rel32)", code.getLast().form().name());
+        assertEquals("JNZ (Rel8)", parse(Syntax.INTEL, "top:", "dec rcx", "jnz top").getLast().form().name());
+    }
+
+    @Test
     void ambiguousMemorySizeIsAnError() {
         InputException e = assertThrows(InputException.class, () -> parse(Syntax.INTEL, "add [rax], 1"));
         assertTrue(e.getMessage().contains("ambiguous"), e.render());

@@ -98,6 +98,10 @@ public final class DecodeCommand implements Command {
             o.put("text", i.operands().get(k).text());
             o.put("kind", s.kind().name());
             o.put("access", s.access().code());
+            if (s.access().writes() && i.operands().get(k) instanceof dev.uopsim.isa.RegisterOperand r) {
+                o.put("write", i.coverage(r.register()).name().toLowerCase(Locale.ROOT));
+                o.put("root", r.register().root().name());
+            }
             ops.add(o);
         }
         m.put("operands", ops);
@@ -106,6 +110,10 @@ public final class DecodeCommand implements Command {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("operand", implicitName(s));
             o.put("access", s.access().code());
+            if (s.access().writes() && s.register() != null) {
+                o.put("write", i.coverage(s.register()).name().toLowerCase(Locale.ROOT));
+                o.put("root", s.register().root().name());
+            }
             imp.add(o);
         }
         m.put("implicit", imp);
@@ -141,6 +149,11 @@ public final class DecodeCommand implements Command {
             if (f.flagsUndefined() != 0) imp.add("u:" + Flag.letters(f.flagsUndefined()));
             List<String> notes = new ArrayList<>();
             if (i.idiomApplies()) notes.add(f.idiom().spelling() + " idiom");
+            for (dev.uopsim.isa.Instruction.RegisterUse u : i.registerUses()) {
+                if (u.access().writes() && i.coverage(u.register()) == dev.uopsim.isa.Instruction.WriteCoverage.PARTIAL) {
+                    notes.add(u.register().name() + " merges into " + u.register().root().name());
+                }
+            }
             notes.addAll(f.properties().stream().map(p -> p.spelling()).sorted().toList());
             rows.add(new String[]{
                     String.format("%#06x", i.address()),
