@@ -1,32 +1,50 @@
 package dev.uopsim.common;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
 import java.util.Optional;
 
 /** "Did you mean ...?": the nearest valid name to a misspelt one, by edit distance. */
 public final class Suggestions {
     private Suggestions() {}
 
-    /** The closest candidate, if it is close enough to be a plausible typo. */
+    /** The closest candidate (alphabetically first among equals), if close enough to be a plausible typo. */
     public static Optional<String> nearest(String wrong, Collection<String> candidates) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
+        List<String> all = nearestAll(wrong, candidates, 1);
+        return all.isEmpty() ? Optional.empty() : Optional.of(all.getFirst());
+    }
+
+    /** Up to {@code limit} candidates at the smallest distance, in alphabetical order. */
+    public static List<String> nearestAll(String wrong, Collection<String> candidates, int limit) {
         String w = wrong.toLowerCase();
+        int bestDistance = Integer.MAX_VALUE;
+        List<String> best = new ArrayList<>();
         for (String c : candidates) {
             int d = distance(w, c.toLowerCase());
             if (d < bestDistance) {
                 bestDistance = d;
-                best = c;
+                best.clear();
             }
+            if (d == bestDistance) best.add(c);
         }
-        if (best == null) return Optional.empty();
-        int allowed = Math.max(2, Math.min(w.length(), best.length()) / 3);
-        return bestDistance <= allowed ? Optional.of(best) : Optional.empty();
+        if (best.isEmpty()) return List.of();
+        Collections.sort(best);
+        int allowed = Math.max(2, Math.min(w.length(), best.getFirst().length()) / 3);
+        return bestDistance <= allowed ? List.copyOf(best.subList(0, Math.min(limit, best.size()))) : List.of();
     }
 
-    /** A hint sentence, or null when nothing is near. */
+    /** A hint sentence naming up to three near candidates, or null when nothing is near. */
     public static String didYouMean(String wrong, Collection<String> candidates) {
-        return nearest(wrong, candidates).map(s -> "did you mean '" + s + "'?").orElse(null);
+        List<String> near = nearestAll(wrong, candidates, 3);
+        if (near.isEmpty()) return null;
+        StringBuilder sb = new StringBuilder("did you mean ");
+        for (int i = 0; i < near.size(); i++) {
+            if (i > 0) sb.append(i == near.size() - 1 ? " or " : ", ");
+            sb.append('\'').append(near.get(i)).append('\'');
+        }
+        return sb.append('?').toString();
     }
 
     /** Levenshtein distance with adjacent transpositions counted as one edit. */
