@@ -1,0 +1,97 @@
+package dev.uopsim.sim;
+
+import java.util.List;
+
+/**
+ * The engine's view of a core: every number the pipeline needs, already resolved from a machine
+ * model (names of ports became bit positions). Built by the model binding; tests build small ones.
+ *
+ * @param portNames  port names in bit order (for reports only; the engine uses bit masks)
+ * @param schedulers the schedulers: one unified (Intel) or several queues each feeding some ports
+ * @param portPolicy how a µop's port is chosen among those it may use
+ */
+public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, int renameWidth, int robSize,
+                       int retireWidth, List<Scheduler> schedulers, PortPolicy portPolicy, LoadStore loadStore,
+                       RenameFeatures rename) {
+
+    /** How µops are bound to ports. */
+    public enum PortPolicy {
+        /** At allocation, to the allowed port with the fewest µops waiting (Intel). */
+        LEAST_LOADED_AT_ALLOCATION,
+        /** At allocation, to the scheduler queue with the most free entries among those that can serve it (Zen). */
+        PER_QUEUE
+    }
+
+    /**
+     * @param fetchBytes           bytes the predecoder looks at per cycle (an aligned window)
+     * @param predecodeWidth       instructions predecoded per cycle at most
+     * @param lcpPenalty           extra predecode cycles for a length-changing prefix
+     * @param instructionQueue     instruction queue entries between predecode and decode
+     * @param decoders             decoders; the first also takes multi-µop instructions
+     * @param complexDecoderUops   µops the first decoder emits for one instruction at most
+     * @param decodeUopsPerCycle   µops the decoders deliver per cycle at most
+     * @param microcodeThreshold   instructions with more µops come from the microcode sequencer
+     * @param microcodeUopsPerCycle µops per cycle from the microcode sequencer
+     * @param uopCacheUops         µop cache (DSB) delivery per cycle; 0 = no µop cache
+     * @param uopCacheWindow       bytes per µop-cache window (32 on Skylake, 64 on Ice Lake)
+     * @param uopCacheCapacity     µops the cache holds (a loop bigger than this runs from the decoders)
+     * @param loopBuffer           µop queue streams a small loop by itself (LSD)
+     * @param uopQueue             µop queue (IDQ) entries
+     * @param takenBranchesPerCycle taken branches the front end follows per cycle
+     * @param macroFusion          instruction pairs fused into one slot
+     * @param jccErratum           the JCC-erratum rule: a branch crossing or ending at a 32-byte line is not cached
+     */
+    public record FrontEnd(int fetchBytes, int predecodeWidth, int lcpPenalty, int instructionQueue, int decoders,
+                           int complexDecoderUops, int decodeUopsPerCycle, int microcodeThreshold,
+                           int microcodeUopsPerCycle, int uopCacheUops, int uopCacheWindow, int uopCacheCapacity,
+                           boolean loopBuffer, int uopQueue, double takenBranchesPerCycle, List<FusionRule> macroFusion,
+                           boolean jccErratum) {}
+
+    /** A first instruction (by assembler mnemonic) that fuses with the following conditional branches. */
+    public record FusionRule(List<String> first, List<String> second, boolean withMemory, boolean withImmediate) {}
+
+    /** A scheduler queue: entries, and the ports it issues to (bit mask). */
+    public record Scheduler(String name, int size, int portMask) {}
+
+    /**
+     * @param loadToUse          cycles from a load's dispatch to its data for a simple address (base + small displacement)
+     * @param loadToUseComplex   the same with an index register or a large displacement
+     * @param vectorLoadExtra    extra cycles for a load into a vector register
+     * @param loadBuffer         load buffer entries
+     * @param storeBuffer        store buffer entries
+     * @param forwardLatency     cycles from a store's data to a load that reads it, when forwarding works
+     * @param forwardFailPenalty cycles a load waits beyond the store's commit when forwarding cannot work
+     * @param memoryRenaming     a load reading what an older store of the same address shape wrote takes
+     *                           the store's data register directly (Zen 3, Ice Lake family)
+     * @param renamingLatency    cycles such a load's result is behind the stored value
+     * @param dependencePolicy   what a load does about older stores whose address is not known yet
+     * @param inOrderLoads       loads never pass older memory operations
+     */
+    public record LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
+                            int forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
+                            DependencePolicy dependencePolicy, boolean inOrderLoads) {}
+
+    public enum DependencePolicy {
+        /** A load waits until every older store address is known. */
+        WAIT_FOR_OLDER_STORES,
+        /** A load goes ahead; a predictor trained per instruction makes those that alias wait (steady state). */
+        PREDICT_PER_INSTRUCTION,
+        /** A load goes ahead unless it aliases an older store whose address is known. */
+        PREDICT_INDEPENDENT
+    }
+
+    /**
+     * @param moveEliminationGpr     register-to-register GPR moves take no µop
+     * @param moveEliminationVector  vector register moves take no µop
+     * @param zeroIdioms             zero idioms take no execution µop and no input
+     * @param onesIdioms             ones idioms (PCMPEQ) have no input dependence (they still execute)
+     * @param partialRegisterMerge   an 8/16-bit GPR write depends on the old full register
+     */
+    public record RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, boolean zeroIdioms,
+                                 boolean onesIdioms, boolean partialRegisterMerge) {}
+
+    /** Bit mask of all ports. */
+    public int allPorts() {
+        return (1 << portNames.size()) - 1;
+    }
+}

@@ -1,0 +1,729 @@
+package dev.uopsim.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The cycle-level out-of-order engine. Each cycle runs the stages from the back of the pipeline to
+ * the front — retire, dispatch/execute, rename/allocate, front end — so that work moves one stage
+ * per cycle. Dynamic state lives in preallocated arrays indexed by the instruction's (and µop's)
+ * number modulo their capacity; the loop allocates nothing.
+ *
+ * <p>Timing rules, in short: a µop dispatches when its inputs are ready and a port it may use is
+ * free (oldest first); an instruction's outputs are ready after the per-operand-pair latencies of
+ * the model from each input, shifted by any delay of its last compute µop past the moment its
+ * inputs were ready; loads wait for, or forward from, older stores they overlap (symbolic
+ * addresses decide), as the core's memory-dependence policy says; retirement is in order.
+ */
+public final class Engine {
+    static final long NOT_READY = Long.MAX_VALUE / 4;
+    /** A value reference meaning "ready since before the kernel started". */
+    static final long READY = -1;
+    private static final int MAX_OUT = 24;
+    private static final int LOAD_DATA = MAX_OUT - 1;
+    private static final int MAX_IN = 24;
+
+    final CoreSpec core;
+    final List<StaticInstruction> code;
+    final SimulationInput input;
+    final EngineListener listener;
+    final AddressTrace trace;
+    final int maxIterations;
+
+    // ---- in-flight instructions (ring indexed by id & mask) ----
+    final int capacity;
+    final int mask;
+    final int[] sidx;
+    final int[] iter;
+    final long[] renameCycle;
+    final long[] completeCycle;
+    final long[] outReady;
+    final long[] inSource;
+    final int[] inExtra;
+    final int[] uopsLeft;          // µops not yet dispatched
+    final int[] computeLeft;       // compute µops not yet dispatched
+    final long[] lastComputeDispatch;
+    final long[] storeDataCycle;   // STD dispatch, NOT_READY until then
+    final long[] storeAddressCycle;
+    final long[] commitCycle;
+    final long[] forwardFrom;      // store id a load forwards from, or -1
+    final boolean[] forwardPartial;
+    final boolean[] renamedLoad;   // memory renaming gave the load its value at rename
+    final long[] storeDataSource;  // value reference of the data a store writes (memory renaming)
+    final boolean[] fusedSecond;   // the second of a macro-fused pair
+    long oldestId;                 // oldest instruction not retired
+    long nextRenameId;             // next instruction to rename
+
+    // ---- µops ----
+    final int uopCapacity;
+    final int uopMask;
+    final long[] uopInst;
+    final int[] uopSpec;           // index into the static instruction's uops
+    final int[] uopPort;           // bound port (-1: chosen at dispatch)
+    final long[] uopReadyAt;       // cached earliest cycle, NOT_READY while unknown
+    long nextUop;
+
+    // ---- schedulers ----
+    final int[][] queue;           // µop ids (as int index into the µop ring) in age order
+    final int[] queueLength;
+    final int[] portPending;       // µops bound to each port and not yet dispatched
+    final long[] unitBusyUntil;    // per port * 8 + unit
+
+    // ---- reorder buffer, buffers ----
+    int robSlotsUsed;
+    int loadsInFlight;
+    int storesInFlight;            // allocated and not yet committed
+    final long[] rat = new long[RenameRegisters.COUNT];
+
+    // ---- front end ----
+    final FrontEnd frontEnd;
+
+    // ---- results ----
+    long cycle;
+    long retiredInstructions;
+    long retiredUops;
+    final long[] iterationEnd;
+    int iterationsDone;
+
+    public Engine(CoreSpec core, TimingTable timings, SimulationInput input, EngineListener listener, int maxIterations) {
+        this.core = core;
+        this.input = input;
+        this.listener = listener == null ? EngineListener.NONE : listener;
+        this.maxIterations = maxIterations;
+        List<StaticInstruction> list = new ArrayList<>();
+        for (int i = 0; i < input.instructions().size(); i++) {
+            var inst = input.instructions().get(i);
+            FormTiming t = timings.timing(inst.form());
+            if (t == null) throw new MissingTimingException(inst);
+            list.add(new StaticInstruction(i, inst, t, core));
+        }
+        this.code = List.copyOf(list);
+        boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
+        int bodySlots = 0;
+        for (int i = 0; i < code.size(); i++) bodySlots += second[i] ? 0 : Math.max(1, code.get(i).slots);
+        int inFlight = core.robSize() + core.frontEnd().uopQueue() + core.frontEnd().instructionQueue() + 64
+                + 2 * code.size();
+        this.capacity = Integer.highestOneBit(Math.max(64, inFlight) * 2 - 1);
+        this.mask = capacity - 1;
+        sidx = new int[capacity];
+        iter = new int[capacity];
+        renameCycle = new long[capacity];
+        completeCycle = new long[capacity];
+        outReady = new long[capacity * MAX_OUT];
+        inSource = new long[capacity * MAX_IN];
+        inExtra = new int[capacity * MAX_IN];
+        uopsLeft = new int[capacity];
+        computeLeft = new int[capacity];
+        lastComputeDispatch = new long[capacity];
+        storeDataCycle = new long[capacity];
+        storeAddressCycle = new long[capacity];
+        commitCycle = new long[capacity];
+        forwardFrom = new long[capacity];
+        forwardPartial = new boolean[capacity];
+        renamedLoad = new boolean[capacity];
+        storeDataSource = new long[capacity];
+        fusedSecond = new boolean[capacity];
+        int maxUops = 1;
+        for (StaticInstruction s : code) maxUops = Math.max(maxUops, s.uops.length);
+        this.uopCapacity = Integer.highestOneBit(Math.max(64, (core.robSize() + 64) * Math.min(maxUops, 8)) * 2 - 1);
+        this.uopMask = uopCapacity - 1;
+        uopInst = new long[uopCapacity];
+        uopSpec = new int[uopCapacity];
+        uopPort = new int[uopCapacity];
+        uopReadyAt = new long[uopCapacity];
+        queue = new int[core.schedulers().size()][];
+        queueLength = new int[core.schedulers().size()];
+        for (int q = 0; q < queue.length; q++) queue[q] = new int[core.schedulers().get(q).size()];
+        portPending = new int[core.portNames().size()];
+        unitBusyUntil = new long[core.portNames().size() * 8];
+        java.util.Arrays.fill(rat, READY);
+        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / Math.max(1, code.size()));
+        this.frontEnd = new FrontEnd(this, second, bodySlots);
+        this.iterationEnd = new long[maxIterations + 1];
+    }
+
+    /** No timing for a form: the model lacks its row. */
+    public static final class MissingTimingException extends RuntimeException {
+        private final transient dev.uopsim.isa.Instruction instruction;
+
+        MissingTimingException(dev.uopsim.isa.Instruction instruction) {
+            super("the model has no timing for " + instruction.form().name() + " ('" + instruction.intelText() + "')");
+            this.instruction = instruction;
+        }
+
+        public dev.uopsim.isa.Instruction instruction() { return instruction; }
+    }
+
+    int slot(long id) {
+        return (int) (id & mask);
+    }
+
+    StaticInstruction staticOf(long id) {
+        return code.get(sidx[slot(id)]);
+    }
+
+    /** Runs until {@code iterations} iterations retired or {@code cycleLimit} cycles passed. */
+    public void run(int iterations, long cycleLimit) {
+        int target = Math.min(iterations, maxIterations);
+        while (iterationsDone < target && cycle < cycleLimit) {
+            retire();
+            dispatch();
+            rename();
+            frontEnd.cycle(cycle);
+            cycle++;
+        }
+    }
+
+    public long cycles() { return cycle; }
+
+    public int iterationsDone() { return iterationsDone; }
+
+    /** Cycle at which iteration {@code i} (0-based) retired its last instruction. */
+    public long iterationEnd(int i) { return iterationEnd[i]; }
+
+    public long retiredInstructions() { return retiredInstructions; }
+
+    public long retiredUops() { return retiredUops; }
+
+    public List<StaticInstruction> staticCode() { return code; }
+
+    // ======================================================================================
+    // Retirement
+    // ======================================================================================
+
+    private void retire() {
+        int slotsLeft = core.retireWidth();
+        while (oldestId < nextRenameId) {
+            int s = slot(oldestId);
+            if (uopsLeft[s] > 0 || completeCycle[s] > cycle) return;
+            StaticInstruction si = code.get(sidx[s]);
+            int cost = fusedSecond[s] ? 0 : Math.max(1, si.slots);
+            if (cost > slotsLeft && slotsLeft < core.retireWidth()) return;
+            slotsLeft -= cost;
+            robSlotsUsed -= cost;
+            if (si.isLoad()) loadsInFlight--;
+            if (si.isStore()) commitCycle[s] = cycle + 1;
+            retiredInstructions++;
+            retiredUops += si.uops.length;
+            listener.retired(oldestId, si.index, iter[s], cycle);
+            if (si.index == code.size() - 1) {
+                if (iter[s] < iterationEnd.length) iterationEnd[iter[s]] = cycle;
+                iterationsDone = iter[s] + 1;
+            }
+            oldestId++;
+            if (slotsLeft <= 0) break;
+        }
+        // Stores leave the store buffer once committed (they stay visible to younger loads until then).
+        drainStores();
+    }
+
+    private long oldestStore = 0;
+
+    private void drainStores() {
+        while (oldestStore < oldestId) {
+            int s = slot(oldestStore);
+            StaticInstruction si = code.get(sidx[s]);
+            if (si.isStore()) {
+                if (commitCycle[s] > cycle) return;
+                storesInFlight--;
+            }
+            oldestStore++;
+        }
+    }
+
+    // ======================================================================================
+    // Values
+    // ======================================================================================
+
+    static long ref(long id, int out) {
+        return (id << 5) | out;
+    }
+
+    /** The cycle a value is ready, or NOT_READY while its producer has not executed. */
+    long readyAt(long ref) {
+        if (ref == READY) return 0;
+        long id = ref >>> 5;
+        if (id < oldestId) return 0;
+        int out = (int) (ref & 31);
+        return outReady[slot(id) * MAX_OUT + out];
+    }
+
+    private long inputReady(int s, int i) {
+        long r = readyAt(inSource[s * MAX_IN + i]);
+        return r >= NOT_READY ? NOT_READY : r + inExtra[s * MAX_IN + i];
+    }
+
+    // ======================================================================================
+    // Rename / allocate
+    // ======================================================================================
+
+    private void rename() {
+        int slotsLeft = core.renameWidth();
+        boolean any = false;
+        while (slotsLeft > 0) {
+            long id = frontEnd.peekDelivered();
+            if (id < 0) {
+                if (!any) listener.stalled(cycle, Stall.FRONT_END, -1, -1);
+                return;
+            }
+            int s = slot(id);
+            StaticInstruction si = code.get(sidx[s]);
+            boolean second = fusedSecond[s];
+            int cost = second ? 0 : Math.max(1, si.slots);
+            if (cost > slotsLeft && slotsLeft < core.renameWidth()) return;
+            if (robSlotsUsed + cost > core.robSize()) {
+                listener.stalled(cycle, Stall.ROB_FULL, si.index, -1);
+                return;
+            }
+            if (si.isLoad() && loadsInFlight >= core.loadStore().loadBuffer()) {
+                listener.stalled(cycle, Stall.LOAD_BUFFER_FULL, si.index, -1);
+                return;
+            }
+            if (si.isStore() && storesInFlight >= core.loadStore().storeBuffer()) {
+                listener.stalled(cycle, Stall.STORE_BUFFER_FULL, si.index, -1);
+                return;
+            }
+            boolean eliminated = eliminatedAtRename(si, second);
+            if (!eliminated && !schedulersHaveRoom(si, second)) {
+                listener.stalled(cycle, Stall.SCHEDULER_FULL, si.index, -1);
+                return;
+            }
+            frontEnd.takeDelivered();
+            any = true;
+            slotsLeft -= cost;
+            robSlotsUsed += cost;
+            if (si.isLoad()) loadsInFlight++;
+            if (si.isStore()) storesInFlight++;
+            renameOne(id, s, si, eliminated, second);
+            nextRenameId = id + 1;
+        }
+    }
+
+    /** Zero idioms and eliminated moves take no execution µop (as the core's rename features say). */
+    private boolean eliminatedAtRename(StaticInstruction si, boolean second) {
+        if (second) return false;
+        if (si.zeroIdiom && core.rename().zeroIdioms() && si.computeUops <= 1 && si.loadUops == 0) return true;
+        return si.eliminableMove && si.moveSource >= 0;
+    }
+
+    private boolean schedulersHaveRoom(StaticInstruction si, boolean second) {
+        int n = second ? 0 : si.uops.length;
+        if (n == 0) return true;
+        int free = 0;
+        for (int q = 0; q < queue.length; q++) free += queue[q].length - queueLength[q];
+        return free >= n;
+    }
+
+    private void renameOne(long id, int s, StaticInstruction si, boolean eliminated, boolean second) {
+        renameCycle[s] = cycle;
+        completeCycle[s] = NOT_READY;
+        lastComputeDispatch[s] = -1;
+        storeDataCycle[s] = NOT_READY;
+        storeAddressCycle[s] = NOT_READY;
+        commitCycle[s] = NOT_READY;
+        forwardFrom[s] = -1;
+        forwardPartial[s] = false;
+        renamedLoad[s] = false;
+        storeDataSource[s] = READY;
+        for (int o = 0; o < MAX_OUT; o++) outReady[s * MAX_OUT + o] = NOT_READY;
+        listener.renamed(id, si.index, iter[s], cycle);
+
+        // Inputs: the value each register holds now; the memory value comes from this load.
+        for (int i = 0; i < si.inRegs.length && i < MAX_IN; i++) {
+            int reg = si.inRegs[i];
+            inExtra[s * MAX_IN + i] = 0;
+            inSource[s * MAX_IN + i] = reg == StaticInstruction.MEMORY ? ref(id, LOAD_DATA) : rat[reg];
+        }
+        if (si.isLoad()) resolveMemoryDependence(id, s, si);
+        if (si.isStore()) {
+            for (int i = 0; i < si.inRegs.length; i++) {
+                if (si.inUse[i] == StaticInstruction.STORE_DATA) storeDataSource[s] = inSource[s * MAX_IN + i];
+            }
+        }
+
+        if (second) {
+            // The branch of a macro-fused pair executes as part of the first instruction's µop.
+            uopsLeft[s] = 0;
+            computeLeft[s] = 0;
+            completeCycle[s] = cycle;
+            renameOutputs(id, s, si);
+            for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
+            return;
+        }
+        if (eliminated) {
+            uopsLeft[s] = 0;
+            computeLeft[s] = 0;
+            if (si.eliminableMove) {
+                // The destination now names the source's value: no µop, no latency.
+                long src = inSource[s * MAX_IN + si.moveSource];
+                for (int o = 0; o < si.outRegs.length; o++) {
+                    int reg = si.outRegs[o];
+                    if (reg >= 0) rat[reg] = src;
+                }
+            } else {
+                renameOutputs(id, s, si);
+                for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
+            }
+            completeCycle[s] = cycle;
+            return;
+        }
+        renameOutputs(id, s, si);
+        // The stack engine keeps RSP up to date at decode: PUSH/POP/CALL/RET need no µop for it.
+        if (si.instruction.form().stackDelta() != 0) {
+            for (int o = 0; o < si.outRegs.length; o++) {
+                if (si.outRegs[o] == RenameRegisters.GPR + 4) outReady[s * MAX_OUT + o] = cycle;
+            }
+        }
+        int n = si.uops.length;
+        uopsLeft[s] = n;
+        computeLeft[s] = si.computeUops;
+        if (n == 0) {
+            for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
+            completeCycle[s] = cycle;
+            return;
+        }
+        boolean fusedWithBranch = frontEnd.fusedWithNext(si.index);
+        for (int u = 0; u < n; u++) {
+            int uid = (int) (nextUop & uopMask);
+            nextUop++;
+            uopInst[uid] = id;
+            uopSpec[uid] = u;
+            uopReadyAt[uid] = NOT_READY;
+            int portMask = si.uops[u].portMask();
+            if (fusedWithBranch && si.uops[u].kind() == UopKind.COMPUTE) {
+                portMask = frontEnd.fusedPortMask(si.index, portMask);
+            }
+            enqueue(uid, portMask);
+        }
+    }
+
+    private void renameOutputs(long id, int s, StaticInstruction si) {
+        for (int o = 0; o < si.outRegs.length && o < LOAD_DATA; o++) {
+            int reg = si.outRegs[o];
+            if (reg >= 0) rat[reg] = ref(id, o);
+        }
+    }
+
+    /** Finds the youngest older in-flight store that overlaps this load, for forwarding. */
+    private void resolveMemoryDependence(long id, int s, StaticInstruction si) {
+        int loadAccess = -1;
+        int loadSize = 0;
+        for (int k = 0; k < si.accesses.length; k++) {
+            if (si.accesses[k].load()) {
+                loadAccess = k;
+                loadSize = si.accesses[k].size();
+                break;
+            }
+        }
+        int it = iter[s];
+        for (long sid = id - 1; sid >= oldestStore && sid >= 0; sid--) {
+            int ss = slot(sid);
+            StaticInstruction st = code.get(sidx[ss]);
+            if (!st.isStore() || commitCycle[ss] <= cycle) continue;
+            for (int k = 0; k < st.accesses.length; k++) {
+                if (!st.accesses[k].store()) continue;
+                SymbolicValue.Overlap rel = trace.relate(iter[ss], st.index, k, st.accesses[k].size(), it, si.index, loadAccess, loadSize);
+                if (rel == SymbolicValue.Overlap.CONTAINS || rel == SymbolicValue.Overlap.PARTIAL) {
+                    forwardFrom[s] = sid;
+                    forwardPartial[s] = rel == SymbolicValue.Overlap.PARTIAL;
+                    if (rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
+                            && st.accesses[k].size() == loadSize && sameShape(st, si)
+                            && trace.sameAddress(iter[ss], st.index, k, it, si.index, loadAccess)) {
+                        // Memory renaming: the load's consumers take the stored register directly.
+                        renamedLoad[s] = true;
+                        for (int i = 0; i < si.inRegs.length; i++) {
+                            if (si.inRegs[i] == StaticInstruction.MEMORY) {
+                                inSource[s * MAX_IN + i] = storeDataSource[ss];
+                                inExtra[s * MAX_IN + i] = core.loadStore().renamingLatency();
+                            }
+                        }
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Memory renaming recognises a store and a load written with the same base register and displacement. */
+    private static boolean sameShape(StaticInstruction store, StaticInstruction load) {
+        var a = memoryOperand(store.instruction);
+        var b = memoryOperand(load.instruction);
+        if (a == null || b == null) return false;
+        return a.base() == b.base() && a.index() == null && b.index() == null && a.displacement() == b.displacement();
+    }
+
+    private static dev.uopsim.isa.MemoryOperand memoryOperand(dev.uopsim.isa.Instruction i) {
+        for (var o : i.operands()) if (o instanceof dev.uopsim.isa.MemoryOperand m && m.width() != 0) return m;
+        return null;
+    }
+
+    // ======================================================================================
+    // Schedulers and ports
+    // ======================================================================================
+
+    private void enqueue(int uid, int portMask) {
+        int q = chooseQueue(portMask);
+        int port = -1;
+        if (core.portPolicy() == CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION) {
+            int candidates = portMask & core.schedulers().get(q).portMask();
+            if (candidates == 0) candidates = portMask;
+            int best = -1;
+            for (int p = 0; p < portPending.length; p++) {
+                if ((candidates & (1 << p)) == 0) continue;
+                if (best < 0 || portPending[p] < portPending[best]) best = p;
+            }
+            port = best;
+            portPending[port]++;
+        }
+        uopPort[uid] = port;
+        queue[q][queueLength[q]++] = uid;
+    }
+
+    /** The scheduler queue for a µop: one that can issue to its ports, with the most free entries. */
+    private int chooseQueue(int portMask) {
+        int best = -1;
+        int bestFree = -1;
+        for (int q = 0; q < queue.length; q++) {
+            if ((core.schedulers().get(q).portMask() & portMask) == 0) continue;
+            int free = queue[q].length - queueLength[q];
+            if (free > bestFree) {
+                best = q;
+                bestFree = free;
+            }
+        }
+        if (best < 0) {
+            // A µop no queue serves would never run: put it where most space is (models are checked for this).
+            for (int q = 0; q < queue.length; q++) {
+                int free = queue[q].length - queueLength[q];
+                if (free > bestFree) {
+                    best = q;
+                    bestFree = free;
+                }
+            }
+        }
+        return best;
+    }
+
+    private void dispatch() {
+        int used = 0;
+        for (int q = 0; q < queue.length; q++) {
+            int[] entries = queue[q];
+            int n = queueLength[q];
+            int kept = 0;
+            int queuePorts = core.schedulers().get(q).portMask();
+            for (int e = 0; e < n; e++) {
+                int uid = entries[e];
+                boolean sent = false;
+                if (uopReady(uid)) {
+                    long id = uopInst[uid];
+                    int s = slot(id);
+                    StaticInstruction si = code.get(sidx[s]);
+                    UopSpec spec = si.uops[uopSpec[uid]];
+                    int candidates = uopPort[uid] >= 0 ? 1 << uopPort[uid] : (spec.portMask() & queuePorts);
+                    int free = candidates & ~used;
+                    if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
+                    if (free != 0) {
+                        int p = Integer.numberOfTrailingZeros(free);
+                        used |= 1 << p;
+                        execute(uid, id, s, si, spec, p);
+                        sent = true;
+                    } else {
+                        listener.stalled(cycle, Stall.PORT_BUSY, si.index, Integer.numberOfTrailingZeros(candidates));
+                    }
+                }
+                if (!sent) entries[kept++] = uid;
+            }
+            queueLength[q] = kept;
+        }
+    }
+
+    private int unitsFree(int ports, int unit) {
+        int ok = 0;
+        for (int p = 0; p < portPending.length; p++) {
+            if ((ports & (1 << p)) != 0 && unitBusyUntil[p * 8 + unit] <= cycle) ok |= 1 << p;
+        }
+        return ok;
+    }
+
+    /** True when the µop's inputs are ready this cycle (the result is cached once it is known). */
+    private boolean uopReady(int uid) {
+        long at = uopReadyAt[uid];
+        if (at < NOT_READY) return at <= cycle;
+        long id = uopInst[uid];
+        int s = slot(id);
+        StaticInstruction si = code.get(sidx[s]);
+        UopSpec spec = si.uops[uopSpec[uid]];
+        long ready = renameCycle[s] + 1;
+        switch (spec.kind()) {
+            case COMPUTE -> {
+                for (int i = 0; i < si.inRegs.length; i++) {
+                    if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
+                    long r = inputReady(s, i);
+                    if (r >= NOT_READY) return false;
+                    ready = Math.max(ready, r);
+                }
+            }
+            case LOAD -> {
+                for (int i = 0; i < si.inRegs.length; i++) {
+                    if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
+                    long r = inputReady(s, i);
+                    if (r >= NOT_READY) return false;
+                    ready = Math.max(ready, r);
+                }
+                if (renamedLoad[s] && si.computeUops == 0) {
+                    // A renamed pure load passes its value on when the renamed source is ready.
+                    for (int i = 0; i < si.inRegs.length; i++) {
+                        if (si.inRegs[i] != StaticInstruction.MEMORY) continue;
+                        long r = inputReady(s, i);
+                        if (r >= NOT_READY) return false;
+                        ready = Math.max(ready, r);
+                    }
+                }
+                long order = memoryOrderReady(id, s);
+                if (order >= NOT_READY) {
+                    listener.stalled(cycle, Stall.MEMORY_ORDER, si.index, -1);
+                    return false;
+                }
+                ready = Math.max(ready, order);
+            }
+            case STORE_ADDRESS -> {
+                for (int i = 0; i < si.inRegs.length; i++) {
+                    if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
+                    long r = inputReady(s, i);
+                    if (r >= NOT_READY) return false;
+                    ready = Math.max(ready, r);
+                }
+            }
+            case STORE_DATA -> {
+                boolean pureStore = si.computeUops == 0;
+                if (pureStore) {
+                    for (int i = 0; i < si.inRegs.length; i++) {
+                        if (si.inUse[i] != StaticInstruction.STORE_DATA && si.inUse[i] != StaticInstruction.COMPUTE) continue;
+                        if (si.inRegs[i] == StaticInstruction.MEMORY) continue;
+                        long r = inputReady(s, i);
+                        if (r >= NOT_READY) return false;
+                        ready = Math.max(ready, r);
+                    }
+                } else {
+                    long r = memoryOutputReady(s, si);
+                    if (r >= NOT_READY) return false;
+                    ready = Math.max(ready, r);
+                }
+            }
+        }
+        uopReadyAt[uid] = ready;
+        return ready <= cycle;
+    }
+
+    /** When a load may go, as far as older stores are concerned. */
+    private long memoryOrderReady(long id, int s) {
+        long ready = 0;
+        if (core.loadStore().dependencePolicy() == CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES
+                || core.loadStore().inOrderLoads()) {
+            for (long sid = id - 1; sid >= oldestStore && sid >= 0; sid--) {
+                int ss = slot(sid);
+                if (!code.get(sidx[ss]).isStore() || commitCycle[ss] <= cycle) continue;
+                long known = core.loadStore().inOrderLoads() ? storeDataCycle[ss] : storeAddressCycle[ss];
+                if (known >= NOT_READY) return NOT_READY;
+                ready = Math.max(ready, known + 1);
+            }
+        }
+        long from = forwardFrom[s];
+        if (from >= 0 && from >= oldestStore && !renamedLoad[s]) {
+            int fs = slot(from);
+            if (forwardPartial[s]) {
+                // Forwarding cannot serve a load the store covers only in part: it waits for the commit.
+                if (commitCycle[fs] >= NOT_READY) return NOT_READY;
+                ready = Math.max(ready, commitCycle[fs]);
+            } else if (storeDataCycle[fs] >= NOT_READY) {
+                return NOT_READY;
+            }
+        }
+        return ready;
+    }
+
+    private long memoryOutputReady(int s, StaticInstruction si) {
+        for (int o = 0; o < si.outRegs.length; o++) {
+            if (si.outRegs[o] == StaticInstruction.MEMORY) return computeLeft[s] == 0 ? outReady[s * MAX_OUT + o] : NOT_READY;
+        }
+        return computeLeft[s] == 0 && lastComputeDispatch[s] >= 0 ? lastComputeDispatch[s] + 1 : NOT_READY;
+    }
+
+    // ======================================================================================
+    // Execution
+    // ======================================================================================
+
+    private void execute(int uid, long id, int s, StaticInstruction si, UopSpec spec, int port) {
+        if (uopPort[uid] >= 0) portPending[uopPort[uid]]--;
+        if (spec.unit() >= 0) unitBusyUntil[port * 8 + spec.unit()] = cycle + spec.occupancy();
+        uopsLeft[s]--;
+        listener.dispatched(id, si.index, uopSpec[uid], port, cycle);
+        switch (spec.kind()) {
+            case LOAD -> {
+                long data = cycle + loadToUse(si);
+                long from = forwardFrom[s];
+                if (from >= 0 && from >= oldestStore && !renamedLoad[s]) {
+                    int fs = slot(from);
+                    data = forwardPartial[s]
+                            ? Math.max(data, commitCycle[fs] + core.loadStore().forwardFailPenalty())
+                            : Math.max(data, storeDataCycle[fs] + core.loadStore().forwardLatency());
+                }
+                outReady[s * MAX_OUT + LOAD_DATA] = data;
+                if (si.computeUops == 0) computeOutputs(s, si, cycle);
+            }
+            case STORE_ADDRESS -> storeAddressCycle[s] = cycle;
+            case STORE_DATA -> storeDataCycle[s] = cycle;
+            case COMPUTE -> {
+                computeLeft[s]--;
+                lastComputeDispatch[s] = Math.max(lastComputeDispatch[s], cycle);
+                if (computeLeft[s] == 0) computeOutputs(s, si, cycle);
+            }
+        }
+        if (uopsLeft[s] == 0) finish(id, s, si);
+    }
+
+    private int loadToUse(StaticInstruction si) {
+        CoreSpec.LoadStore ls = core.loadStore();
+        return (si.complexAddress ? ls.loadToUseComplex() : ls.loadToUse()) + (si.vectorLoad ? ls.vectorLoadExtra() : 0);
+    }
+
+    /**
+     * Outputs of an instruction whose last compute µop dispatched at {@code d}: each output is ready
+     * after the latency from each input, shifted by how late the computation started.
+     */
+    private void computeOutputs(int s, StaticInstruction si, long d) {
+        long earliest = -1;
+        for (int i = 0; i < si.inRegs.length; i++) {
+            if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
+            earliest = Math.max(earliest, inputReady(s, i));
+        }
+        long shift = earliest < 0 ? 0 : Math.max(0, d - earliest);
+        for (int o = 0; o < si.outRegs.length && o < LOAD_DATA; o++) {
+            if (outReady[s * MAX_OUT + o] < NOT_READY) continue;      // the stack engine set it already
+            long r = -1;
+            for (int i = 0; i < si.inRegs.length; i++) {
+                if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
+                r = Math.max(r, inputReady(s, i) + si.latency[i][o]);
+            }
+            if (r < 0) r = d + Math.max(1, si.timing.latency().get("*", si.outNames[o], 1));
+            else r += shift;
+            outReady[s * MAX_OUT + o] = Math.max(r, d + (si.computeUops > 0 ? 1 : 0));
+        }
+    }
+
+    private void finish(long id, int s, StaticInstruction si) {
+        long done = cycle + 1;
+        for (int o = 0; o < si.outRegs.length && o < LOAD_DATA; o++) {
+            long r = outReady[s * MAX_OUT + o];
+            if (r < NOT_READY) done = Math.max(done, r);
+        }
+        if (si.isLoad()) done = Math.max(done, outReady[s * MAX_OUT + LOAD_DATA]);
+        completeCycle[s] = done;
+        listener.completed(id, si.index, done);
+    }
+
+    /** The value references of an in-flight instruction's inputs (for views and analyses). */
+    public long inputSource(long id, int input) {
+        return inSource[slot(id) * MAX_IN + input];
+    }
+}

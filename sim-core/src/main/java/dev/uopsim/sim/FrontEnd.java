@@ -1,0 +1,267 @@
+package dev.uopsim.sim;
+
+/**
+ * The front end: it creates the dynamic instruction stream and delivers it, as slots, into the µop
+ * queue that rename reads. Three paths, chosen by what the core has and what the code is:
+ * <ul>
+ *   <li>the legacy decoders (unrolled code, or a loop too big for the µop cache): a predecoder
+ *       that works through aligned fetch windows (an instruction belongs to the window holding its
+ *       last byte), stalls on length-changing prefixes, fills the instruction queue; decoders of
+ *       which only the first takes multi-µop instructions; the microcode sequencer beyond;</li>
+ *   <li>the µop cache (a loop that fits): one window per cycle, up to its width;</li>
+ *   <li>the loop buffer (a loop that fits the µop queue, on cores that have one).</li>
+ * </ul>
+ * A taken branch at the end of a loop body ends delivery for the cycle.
+ */
+final class FrontEnd {
+    enum Path { DECODERS, UOP_CACHE, LOOP_BUFFER }
+
+    private final Engine engine;
+    private final CoreSpec.FrontEnd spec;
+    private final boolean[] second;
+    private final int[] fusedMask;
+    private final boolean[] fusedWithNext;
+    private final int n;
+    private final long size;
+    final Path path;
+
+    // the next instruction to bring in
+    private int nextIndex;
+    private int nextIteration;
+    private long nextId;
+
+    // instruction queue (predecoded, not decoded)
+    private final long[] iq;
+    private int iqHead;
+    private int iqCount;
+    // µop queue (delivered, not renamed)
+    private final long[] idq;
+    private int idqHead;
+    private int idqCount;
+    private int idqSlots;
+
+    private long window = Long.MIN_VALUE;
+    private long stallUntil;
+    private long microcodeBusyUntil;
+
+    FrontEnd(Engine engine, boolean[] second, int bodySlots) {
+        this.engine = engine;
+        this.spec = engine.core.frontEnd();
+        this.second = second;
+        this.n = engine.code.size();
+        this.size = engine.input.bytes();
+        this.fusedWithNext = new boolean[n];
+        this.fusedMask = new int[n];
+        for (int i = 0; i + 1 < n; i++) {
+            if (!second[i + 1]) continue;
+            fusedWithNext[i] = true;
+            for (UopSpec u : engine.code.get(i + 1).uops) if (u.kind() == UopKind.COMPUTE) fusedMask[i] = u.portMask();
+        }
+        this.iq = new long[Math.max(1, spec.instructionQueue())];
+        // A fused pair takes one slot but two entries: room for twice the slots.
+        this.idq = new long[Math.max(8, 2 * spec.uopQueue() + 2)];
+        boolean loop = engine.input.loop();
+        if (loop && spec.loopBuffer() && bodySlots <= spec.uopQueue()) path = Path.LOOP_BUFFER;
+        else if (loop && spec.uopCacheUops() > 0 && bodySlots <= spec.uopCacheCapacity()) path = Path.UOP_CACHE;
+        else path = Path.DECODERS;
+    }
+
+    boolean fusedWithNext(int index) {
+        return fusedWithNext[index];
+    }
+
+    /** A fused compare-and-branch executes where the branch would. */
+    int fusedPortMask(int index, int own) {
+        return fusedMask[index] != 0 ? fusedMask[index] : own;
+    }
+
+    long peekDelivered() {
+        return idqCount == 0 ? -1 : idq[idqHead];
+    }
+
+    void takeDelivered() {
+        long id = idq[idqHead];
+        idqHead = (idqHead + 1) % idq.length;
+        idqCount--;
+        idqSlots -= slotsOf(id);
+    }
+
+    private int slotsOf(long id) {
+        int s = engine.slot(id);
+        return engine.fusedSecond[s] ? 0 : Math.max(1, engine.code.get(engine.sidx[s]).slots);
+    }
+
+    private int slotsOfIndex(int index) {
+        return second[index] ? 0 : Math.max(1, engine.code.get(index).slots);
+    }
+
+    /** The address of the next instruction: unrolled copies follow each other, a loop runs the same bytes. */
+    private long addressOf(int index, int iteration) {
+        long a = engine.code.get(index).address;
+        return engine.input.loop() ? a : a + iteration * size;
+    }
+
+    /** Creates the next dynamic instruction, or returns -1 when the ring is full or no iteration is left. */
+    private long create() {
+        if (nextId - engine.oldestId >= engine.capacity - 2) return -1;
+        if (nextIteration >= engine.trace.iterations()) return -1;
+        long id = nextId++;
+        int s = engine.slot(id);
+        engine.sidx[s] = nextIndex;
+        engine.iter[s] = nextIteration;
+        engine.fusedSecond[s] = second[nextIndex];
+        nextIndex++;
+        if (nextIndex == n) {
+            nextIndex = 0;
+            nextIteration++;
+        }
+        return id;
+    }
+
+    private void deliver(long id) {
+        int s = engine.slot(id);
+        idq[(idqHead + idqCount) % idq.length] = id;
+        idqCount++;
+        idqSlots += slotsOf(id);
+        engine.listener.delivered(id, engine.sidx[s], engine.iter[s], engine.cycle);
+    }
+
+    /** Free slots of the µop queue (there is always an entry left for a pair's branch). */
+    private int idqFree() {
+        return Math.min(spec.uopQueue() - idqSlots, idq.length - idqCount - 2);
+    }
+
+    void cycle(long now) {
+        switch (path) {
+            case DECODERS -> {
+                decode(now);
+                predecode(now);
+            }
+            case UOP_CACHE -> streamUopCache(now);
+            case LOOP_BUFFER -> streamLoopBuffer();
+        }
+    }
+
+    // ---- legacy decode pipeline ---------------------------------------------------------
+
+    private void decode(long now) {
+        if (microcodeBusyUntil > now) return;
+        int used = 0;
+        int uops = 0;
+        while (iqCount > 0 && used < spec.decoders()) {
+            long id = iq[iqHead];
+            int index = engine.sidx[engine.slot(id)];
+            int slots = slotsOfIndex(index);
+            boolean pair = fusedWithNext[index];
+            if (pair && iqCount < 2) return;              // the branch of the pair is not predecoded yet
+            if (slots > spec.microcodeThreshold()) {
+                if (used > 0) return;
+                if (idqFree() < slots) return;
+                takeFromIq(pair);
+                microcodeBusyUntil = now + (slots + spec.microcodeUopsPerCycle() - 1) / spec.microcodeUopsPerCycle();
+                return;
+            }
+            if (slots > 1 && used > 0) return;             // only the first decoder takes multi-µop instructions
+            if (slots > spec.complexDecoderUops() && used > 0) return;
+            if (uops + slots > spec.decodeUopsPerCycle()) return;
+            if (idqFree() < slots) return;
+            takeFromIq(pair);
+            used++;
+            uops += slots;
+        }
+    }
+
+    private void takeFromIq(boolean pair) {
+        for (int k = 0; k < (pair ? 2 : 1); k++) {
+            long id = iq[iqHead];
+            iqHead = (iqHead + 1) % iq.length;
+            iqCount--;
+            deliver(id);
+        }
+    }
+
+    private void predecode(long now) {
+        if (stallUntil > now) {
+            engine.listener.stalled(now, Stall.LENGTH_CHANGING_PREFIX, nextIndex, -1);
+            return;
+        }
+        int fetch = spec.fetchBytes();
+        // Each cycle works on one window: the next one once every instruction ending in this one is done.
+        long first = Math.floorDiv(addressOf(nextIndex, nextIteration) + engine.code.get(nextIndex).length - 1, fetch);
+        if (window == Long.MIN_VALUE) window = first;
+        else if (first > window) window++;
+        int count = 0;
+        while (count < spec.predecodeWidth() && iqCount < iq.length) {
+            StaticInstruction si = engine.code.get(nextIndex);
+            long end = addressOf(nextIndex, nextIteration) + si.length - 1;
+            if (Math.floorDiv(end, fetch) != window) return;
+            long id = create();
+            if (id < 0) return;
+            iq[(iqHead + iqCount) % iq.length] = id;
+            iqCount++;
+            count++;
+            if (si.lengthChangingPrefix) {
+                stallUntil = now + 1 + spec.lcpPenalty();
+                return;
+            }
+            if (si.takenBranchToStart && engine.input.loop()) {
+                // Fetch continues at the loop start, in a new window, next cycle.
+                window = Long.MIN_VALUE;
+                return;
+            }
+        }
+    }
+
+    // ---- µop cache and loop buffer ---------------------------------------------------------
+
+    private void streamUopCache(long now) {
+        if (microcodeBusyUntil > now) return;
+        int delivered = 0;
+        long cacheWindow = Long.MIN_VALUE;
+        int window = spec.uopCacheWindow();
+        while (true) {
+            StaticInstruction si = engine.code.get(nextIndex);
+            int slots = slotsOfIndex(nextIndex);
+            boolean pair = fusedWithNext[nextIndex];
+            int pairSlots = slots + (pair ? slotsOfIndex(nextIndex + 1) : 0);
+            long w = Math.floorDiv(addressOf(nextIndex, nextIteration), window);
+            if (cacheWindow != Long.MIN_VALUE && w != cacheWindow) return;   // one window per cycle
+            cacheWindow = w;
+            if (slots > spec.microcodeThreshold()) {
+                if (delivered > 0 || idqFree() < slots) return;
+                if (!createAndDeliver(pair)) return;
+                microcodeBusyUntil = now + (slots + spec.microcodeUopsPerCycle() - 1) / spec.microcodeUopsPerCycle();
+                return;
+            }
+            if (delivered + pairSlots > spec.uopCacheUops() || idqFree() < pairSlots) return;
+            boolean branch = pair ? engine.code.get(nextIndex + 1).takenBranchToStart : si.takenBranchToStart;
+            if (!createAndDeliver(pair)) return;
+            delivered += pairSlots;
+            if (branch) return;
+        }
+    }
+
+    private void streamLoopBuffer() {
+        int delivered = 0;
+        int width = engine.core.renameWidth();
+        while (true) {
+            int slots = slotsOfIndex(nextIndex);
+            boolean pair = fusedWithNext[nextIndex];
+            int pairSlots = slots + (pair ? slotsOfIndex(nextIndex + 1) : 0);
+            if (delivered + pairSlots > width || idqFree() < pairSlots) return;
+            if (!createAndDeliver(pair)) return;
+            delivered += pairSlots;
+        }
+    }
+
+    private boolean createAndDeliver(boolean pair) {
+        long id = create();
+        if (id < 0) return false;
+        deliver(id);
+        if (pair) {
+            long id2 = create();
+            if (id2 >= 0) deliver(id2);
+        }
+        return true;
+    }
+}

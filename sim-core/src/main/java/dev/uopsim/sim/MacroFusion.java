@@ -1,0 +1,38 @@
+package dev.uopsim.sim;
+
+import dev.uopsim.isa.FormProperty;
+import dev.uopsim.isa.ImmediateOperand;
+import dev.uopsim.isa.MemoryOperand;
+import java.util.List;
+
+/** Which adjacent instruction pairs a core fuses into one slot (CMP + JCC and the like). */
+final class MacroFusion {
+    private MacroFusion() {}
+
+    /** {@code second[i]} is true when instruction i is the branch of a fused pair. */
+    static boolean[] secondOfPair(List<StaticInstruction> code, List<CoreSpec.FusionRule> rules) {
+        boolean[] second = new boolean[code.size()];
+        for (int i = 0; i + 1 < code.size(); i++) {
+            if (second[i]) continue;
+            if (fuses(code.get(i), code.get(i + 1), rules)) second[i + 1] = true;
+        }
+        return second;
+    }
+
+    static boolean fuses(StaticInstruction first, StaticInstruction branch, List<CoreSpec.FusionRule> rules) {
+        var bf = branch.instruction.form();
+        if (!bf.has(FormProperty.BRANCH) || !bf.has(FormProperty.CONDITIONAL)) return false;
+        String firstName = first.instruction.form().asmMnemonic();
+        String branchName = bf.asmMnemonic();
+        boolean memory = first.instruction.operands().stream().anyMatch(o -> o instanceof MemoryOperand m && m.width() != 0);
+        boolean immediate = first.instruction.operands().stream().anyMatch(o -> o instanceof ImmediateOperand);
+        for (CoreSpec.FusionRule r : rules) {
+            if (!r.first().contains(firstName) || !r.second().contains(branchName)) continue;
+            if (memory && immediate) continue;            // no core fuses a memory operand with an immediate
+            if (memory && !r.withMemory()) continue;
+            if (immediate && !r.withImmediate()) continue;
+            return true;
+        }
+        return false;
+    }
+}

@@ -1,0 +1,284 @@
+package dev.uopsim.sim;
+
+import dev.uopsim.isa.Access;
+import dev.uopsim.isa.Encoding;
+import dev.uopsim.isa.Flag;
+import dev.uopsim.isa.FlagGroup;
+import dev.uopsim.isa.FormProperty;
+import dev.uopsim.isa.Idiom;
+import dev.uopsim.isa.ImmediateOperand;
+import dev.uopsim.isa.Instruction;
+import dev.uopsim.isa.InstructionForm;
+import dev.uopsim.isa.MemoryOperand;
+import dev.uopsim.isa.Operand;
+import dev.uopsim.isa.OperandKind;
+import dev.uopsim.isa.OperandSpec;
+import dev.uopsim.isa.Register;
+import dev.uopsim.isa.RegisterOperand;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One instruction of a kernel prepared for the engine (computed once per simulation): its timing
+ * on the core, and its dataflow as rename registers — which inputs feed which µops, which
+ * outputs it produces, and the latency from each input to each output.
+ */
+final class StaticInstruction {
+    /** Who consumes an input. */
+    static final byte COMPUTE = 0, ADDRESS = 1, STORE_DATA = 2;
+    /** An input or output that is memory rather than a register. */
+    static final int MEMORY = -2;
+
+    final int index;
+    final Instruction instruction;
+    final FormTiming timing;
+    final int slots;
+
+    final int[] inRegs;
+    final byte[] inUse;
+    final String[] inNames;
+    final int[] outRegs;
+    final String[] outNames;
+    /** Latency [input][output]; for the memory value input, the part after the load. */
+    final int[][] latency;
+
+    final UopSpec[] uops;
+    final int computeUops;
+    final int loadUops;
+    final int storeAddressUops;
+    final int storeDataUops;
+
+    /** Memory accesses in {@link Instruction#memoryAccesses()} order. */
+    final MemoryAccessSpec[] accesses;
+    final boolean complexAddress;
+    final boolean vectorLoad;
+
+    final boolean zeroIdiom;
+    final boolean dependencyBreaking;
+    /** An eliminable register move: the output takes input {@link #moveSource}'s value. */
+    final boolean eliminableMove;
+    final int moveSource;
+
+    final boolean branch;
+    final boolean takenBranchToStart;
+    final boolean lengthChangingPrefix;
+    final int length;
+    final long address;
+
+    /** A memory access: size in bytes, read and/or written. */
+    record MemoryAccessSpec(int size, boolean load, boolean store) {}
+
+    StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core) {
+        this.index = index;
+        this.instruction = instruction;
+        this.timing = timing;
+        this.slots = Math.max(timing.slots(), 0);
+        InstructionForm form = instruction.form();
+        this.length = instruction.length();
+        this.address = instruction.address();
+        this.branch = form.has(FormProperty.BRANCH);
+        this.takenBranchToStart = branch && instruction.operands().stream()
+                .anyMatch(o -> o instanceof dev.uopsim.isa.BranchTarget b && b.offset() == 0);
+        this.lengthChangingPrefix = lengthChangingPrefix(instruction);
+
+        boolean idiom = instruction.idiomApplies();
+        this.zeroIdiom = idiom && form.idiom() == Idiom.ZERO;
+        this.dependencyBreaking = idiom;
+
+        List<Integer> inR = new ArrayList<>();
+        List<Byte> inU = new ArrayList<>();
+        List<String> inN = new ArrayList<>();
+        List<Integer> outR = new ArrayList<>();
+        List<String> outN = new ArrayList<>();
+        List<MemoryAccessSpec> mem = new ArrayList<>();
+        boolean hasComputeUop = timing.uops().stream().anyMatch(u -> u.kind() == UopKind.COMPUTE);
+        boolean complex = false;
+        boolean vectorDest = false;
+
+        List<OperandSpec> specs = form.operands();
+        List<Operand> ops = instruction.operands();
+        for (int i = 0; i < specs.size() && i < ops.size(); i++) {
+            OperandSpec s = specs.get(i);
+            Operand op = ops.get(i);
+            String name = "op" + i;
+            if (op instanceof RegisterOperand r) {
+                int reg = RenameRegisters.of(r.register());
+                if (reg == RenameRegisters.UNTRACKED) continue;
+                if (s.access().writes() && r.register().isVector()) vectorDest = true;
+                boolean readsValue = s.access().reads() && !(idiom && s.access().reads());
+                if (readsValue) {
+                    add(inR, inU, inN, reg, hasComputeUop || !storesOnly(form) ? COMPUTE : STORE_DATA, name);
+                }
+                if (s.access().writes()) {
+                    outR.add(reg);
+                    outN.add(name);
+                    // A narrow write keeps the rest of the register: the old value is an input.
+                    boolean partial = instruction.coverage(r.register()) == Instruction.WriteCoverage.PARTIAL
+                            && r.register().isGpr() && core.rename().partialRegisterMerge();
+                    if (partial && !readsValue && !s.access().reads()) add(inR, inU, inN, reg, COMPUTE, name);
+                }
+            } else if (op instanceof MemoryOperand m) {
+                if (s.kind().category() == OperandKind.Category.AGEN) {
+                    // LEA: the address registers are ordinary inputs of the computation.
+                    addAddress(inR, inU, inN, m, COMPUTE, "mem");
+                    continue;
+                }
+                if (!s.kind().isMemory()) continue;
+                addAddress(inR, inU, inN, m, ADDRESS, "mem");
+                complex |= m.index() != null || m.displacement() >= 2048 || m.displacement() < -2048;
+                int size = Math.max(1, s.kind().width() / 8);
+                boolean load = s.access().reads() && s.access() != Access.NONE;
+                boolean store = s.access().writes();
+                if (s.access() == Access.NONE) continue;
+                mem.add(new MemoryAccessSpec(size, load, store));
+                if (load) add(inR, inU, inN, MEMORY, COMPUTE, name);
+                if (store) {
+                    outR.add(MEMORY);
+                    outN.add(name);
+                }
+            }
+        }
+        for (OperandSpec s : form.implicitOperands()) {
+            if (s.register() != null) {
+                int reg = RenameRegisters.of(s.register());
+                if (reg == RenameRegisters.UNTRACKED) continue;
+                String name = s.register().name().toUpperCase();
+                boolean stackPointer = s.register().root() == Register.RSP && form.stackDelta() != 0;
+                if (s.access().reads()) add(inR, inU, inN, reg, stackPointer ? ADDRESS : COMPUTE, name);
+                if (s.access().writes()) {
+                    outR.add(reg);
+                    outN.add(name);
+                }
+            } else if (s.memory() != null) {
+                int base = RenameRegisters.of(s.memory().base());
+                if (base != RenameRegisters.UNTRACKED && !inR.contains(base)) add(inR, inU, inN, base, ADDRESS, "mem");
+                int size = Math.max(1, s.memory().width() / 8);
+                mem.add(new MemoryAccessSpec(size, s.access().reads(), s.access().writes()));
+                if (s.access().reads()) add(inR, inU, inN, MEMORY, COMPUTE, "mem");
+                if (s.access().writes()) {
+                    outR.add(MEMORY);
+                    outN.add("mem");
+                }
+            }
+        }
+        int read = form.flagsRead();
+        for (FlagGroup g : FlagGroup.values()) {
+            if ((read & g.mask()) != 0) add(inR, inU, inN, RenameRegisters.of(g), COMPUTE, g.name());
+        }
+        int written = form.flagsModified() & Flag.STATUS;
+        for (FlagGroup g : FlagGroup.values()) {
+            if ((written & g.mask()) == 0) continue;
+            outR.add(RenameRegisters.of(g));
+            outN.add(g.name());
+            // A group written in part keeps its other flags: the old group is an input (a merge).
+            if ((written & g.mask()) != g.mask() && (read & g.mask()) == 0) add(inR, inU, inN, RenameRegisters.of(g), COMPUTE, g.name());
+        }
+
+        this.inRegs = inR.stream().mapToInt(Integer::intValue).toArray();
+        this.inUse = new byte[inU.size()];
+        for (int k = 0; k < inU.size(); k++) inUse[k] = inU.get(k);
+        this.inNames = inN.toArray(String[]::new);
+        this.outRegs = outR.stream().mapToInt(Integer::intValue).toArray();
+        this.outNames = outN.toArray(String[]::new);
+        this.accesses = mem.toArray(MemoryAccessSpec[]::new);
+        this.complexAddress = complex;
+        this.vectorLoad = vectorDest;
+
+        int fallback = Math.max(1, timing.latency().max());
+        this.latency = new int[inRegs.length][outRegs.length];
+        for (int i = 0; i < inRegs.length; i++) {
+            for (int o = 0; o < outRegs.length; o++) {
+                int l = timing.latency().get(inNames[i], outNames[o], fallback);
+                if (inRegs[i] == MEMORY && inNames[i].equals("mem")) l = computeAfterLoad(timing, outNames[o], core);
+                else if (inRegs[i] == MEMORY) l = timing.latency().cycles().containsKey(inNames[i] + "->" + outNames[o])
+                        ? l : computeAfterLoad(timing, outNames[o], core);
+                latency[i][o] = Math.max(0, l);
+            }
+        }
+
+        this.uops = timing.uops().toArray(UopSpec[]::new);
+        int c = 0, ld = 0, sta = 0, std = 0;
+        for (UopSpec u : uops) {
+            switch (u.kind()) {
+                case COMPUTE -> c++;
+                case LOAD -> ld++;
+                case STORE_ADDRESS -> sta++;
+                case STORE_DATA -> std++;
+            }
+        }
+        this.computeUops = c;
+        this.loadUops = ld;
+        this.storeAddressUops = sta;
+        this.storeDataUops = std;
+
+        boolean move = form.has(FormProperty.MOVE_ELIMINATION) && ops.size() == 2 && ops.get(0) instanceof RegisterOperand d
+                && ops.get(1) instanceof RegisterOperand src && d.register().root() != src.register().root()
+                && ((d.register().isGpr() && core.rename().moveEliminationGpr())
+                || (d.register().isVector() && core.rename().moveEliminationVector()));
+        this.eliminableMove = move;
+        int source = -1;
+        if (move) {
+            int srcReg = RenameRegisters.of(((RegisterOperand) ops.get(1)).register());
+            for (int i = 0; i < inRegs.length; i++) if (inRegs[i] == srcReg) source = i;
+        }
+        this.moveSource = source;
+    }
+
+    /** After the load, how long until output {@code to}: the form's own latency from its register source. */
+    private static int computeAfterLoad(FormTiming timing, String to, CoreSpec core) {
+        int full = timing.latency().get("mem", to, -1);
+        if (full >= 0) return Math.max(0, full - core.loadStore().loadToUse());
+        return timing.uops().stream().anyMatch(u -> u.kind() == UopKind.COMPUTE) ? 1 : 0;
+    }
+
+    private static boolean storesOnly(InstructionForm form) {
+        return form.writesMemory() && !form.readsMemory();
+    }
+
+    private static void add(List<Integer> regs, List<Byte> uses, List<String> names, int reg, byte use, String name) {
+        for (int k = 0; k < regs.size(); k++) {
+            if (regs.get(k) == reg && uses.get(k) == use && reg != MEMORY) return;
+        }
+        regs.add(reg);
+        uses.add(use);
+        names.add(name);
+    }
+
+    private static void addAddress(List<Integer> regs, List<Byte> uses, List<String> names, MemoryOperand m, byte use, String name) {
+        for (Register r : new Register[]{m.base(), m.index()}) {
+            if (r == null || r == Register.RIP) continue;
+            int reg = RenameRegisters.of(r);
+            if (reg != RenameRegisters.UNTRACKED) add(regs, uses, names, reg, use, name);
+        }
+    }
+
+    /**
+     * A 66 or 67 prefix that changes the length of the instruction's immediate (ADD r16, imm16):
+     * the predecoders mis-guess the length and stall.
+     */
+    private static boolean lengthChangingPrefix(Instruction i) {
+        Encoding e = i.form().encoding();
+        if (e.scheme() != Encoding.Scheme.LEGACY || e.immediateBytes() != 2) return false;
+        boolean sixteenBit = i.operands().stream().anyMatch(o -> o instanceof ImmediateOperand) && e.hasPrefix(0x66);
+        return sixteenBit && i.form().operands().stream().noneMatch(s -> s.kind().name().equals("I8"));
+    }
+
+    int inputs() { return inRegs.length; }
+
+    int outputs() { return outRegs.length; }
+
+    boolean isLoad() {
+        for (MemoryAccessSpec a : accesses) if (a.load()) return true;
+        return false;
+    }
+
+    boolean isStore() {
+        for (MemoryAccessSpec a : accesses) if (a.store()) return true;
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return instruction.intelText();
+    }
+}

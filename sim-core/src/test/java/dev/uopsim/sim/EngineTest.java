@@ -1,0 +1,56 @@
+package dev.uopsim.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class EngineTest {
+    private static double cpi(SimulationInput in) {
+        return TestCores.cyclesPerIteration(TestCores.skylakeLike(), in);
+    }
+
+    @Test
+    void aDependentAddChainRunsAtOneCyclePerAdd() {
+        assertEquals(4.0, cpi(TestCores.unrolled("add rax, 1", "add rax, 1", "add rax, 1", "add rax, 1")), 0.01);
+    }
+
+    @Test
+    void independentAddsAreBoundByTheRenameWidth() {
+        assertEquals(2.0, cpi(TestCores.unrolled("add rax, 1", "add rbx, 1", "add rcx, 1", "add rdx, 1",
+                "add rsi, 1", "add rdi, 1", "add r8, 1", "add r9, 1")), 0.01);
+    }
+
+    @Test
+    void imulIsBoundByItsOnePortAndItsLatency() {
+        assertEquals(2.0, cpi(TestCores.unrolled("imul rax, rbx, 3", "imul rcx, rbx, 5")), 0.01, "one port: 1 per cycle");
+        assertEquals(3.0, cpi(TestCores.unrolled("imul rax, rax")), 0.01, "latency 3");
+    }
+
+    @Test
+    void zeroIdiomsBreakTheChain() {
+        assertEquals(1.0, cpi(TestCores.unrolled("xor eax, eax", "add rax, 1", "add rax, 1", "add rax, 1")), 0.01);
+    }
+
+    @Test
+    void aStoreToLoadRecurrenceRunsAtForwardingLatencyPlusTheAdd() {
+        // *p = *p + 1 through memory: load (forwarded), add, store; forwarding 5 + add 1 = 6, plus the
+        // odd cycle when the add's port is taken by an older µop.
+        double c = cpi(TestCores.loop("top:", "mov eax, DWORD PTR [rdi]", "add eax, 1", "mov DWORD PTR [rdi], eax",
+                "dec rcx", "jnz top"));
+        assertEquals(6.0, c, 0.1);
+    }
+
+    @Test
+    void independentLoadStorePairsOverlap() {
+        double c = cpi(TestCores.loop("top:", "mov eax, DWORD PTR [rdi]", "add eax, 1", "mov DWORD PTR [rsi+64], eax",
+                "dec rcx", "jnz top"));
+        assertEquals(1.25, c, 0.3, "front end / rename bound, no recurrence through memory");
+    }
+
+    @Test
+    void memoryRenamingTakesTheStoredRegister() {
+        double c = TestCores.cyclesPerIteration(TestCores.skylakeLike(true), TestCores.loop("top:",
+                "mov eax, DWORD PTR [rdi]", "add eax, 1", "mov DWORD PTR [rdi], eax", "dec rcx", "jnz top"));
+        assertEquals(1.0, c, 0.3);
+    }
+}
