@@ -173,7 +173,7 @@ final class TreeReader {
                 }
             } else {
                 value = read(v, f.shape(), p, build);
-                if (value instanceof Number n && n.doubleValue() < f.min()) {
+                if (v.isNumber() && v.doubleValue() < f.min()) {
                     String what = f.name().toLowerCase().contains("latency") ? "negative latency" : f.name() + " must be at least " + fmt(f.min());
                     throw error(p, what + ", found " + v, null);
                 }
