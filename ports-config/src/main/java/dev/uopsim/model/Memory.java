@@ -1,0 +1,72 @@
+package dev.uopsim.model;
+
+import java.util.List;
+
+/** The load/store unit. Load, store-address and store-data ports are the ports with those units. */
+public record Memory(
+        @Param(value = "load-to-use latency of a plain load, cycles, per destination register class", def = "{}") LoadToUse loadToUse,
+        @Param(value = "load buffer (load queue) entries", def = "72", min = 1) int loadBuffer,
+        @Param(value = "store buffer (store queue) entries", def = "56", min = 1) int storeBuffer,
+        @Param(value = "widest access one load port handles per cycle, bytes; wider loads take several cycles", def = "32", min = 1) int loadPortBytes,
+        @Param(value = "widest store one store-data port writes per cycle, bytes", def = "32", min = 1) int storePortBytes,
+        @Param(value = "store-to-load forwarding", def = "{}") StoreForwarding storeForwarding,
+        @Param(value = "memory renaming: a load takes an older store's data at rename", def = "{}") MemoryRenaming memoryRenaming,
+        @Param(value = "what a load does while an older store's address is unknown", def = "\"predict-independent\"") DependencePolicy dependencePolicy,
+        @Param(value = "extra cycles when a load predicted independent turns out to alias an older store (pipeline flush)", def = "15")
+        int misspeculationPenalty,
+        @Param(value = "whether loads issue out of program order with respect to each other", def = "\"out-of-order\"") LoadIssue loadIssue,
+        @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+
+    public record LoadToUse(@Param(value = "into a general-purpose register", def = "4") int gpr,
+                            @Param(value = "into a vector register", def = "5") int vector,
+                            @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
+
+    public enum ForwardCase {
+        /** The load reads exactly the bytes the store wrote. */
+        EXACT,
+        /** The load starts where the store starts and is narrower. */
+        SAME_START,
+        /** The load lies anywhere inside the store. */
+        CONTAINED
+    }
+
+    public record StoreForwarding(@Param(value = "store-to-load forwarding latency, cycles (store data ready -> load result)", def = "5") int latency,
+                                  @Param(value = "size/offset cases forwarding covers", def = "[\"exact\", \"same-start\", \"contained\"]")
+                                  List<ForwardCase> cases,
+                                  @Param(value = "extra cycles when a load overlaps a store it cannot forward from (waits for the store to commit)", def = "12")
+                                  int failurePenalty,
+                                  @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+        public StoreForwarding {
+            cases = List.copyOf(cases);
+        }
+    }
+
+    public enum AddressShape {
+        /** RSP- or RBP-relative with a constant displacement (stack slots). */
+        STACK,
+        /** Same base register and displacement, no index. */
+        BASE_DISPLACEMENT,
+        /** Same base, index, scale and displacement. */
+        ANY
+    }
+
+    public record MemoryRenaming(@Param(value = "whether the core renames memory", def = "false") boolean enabled,
+                                 @Param(value = "address shapes it recognises", def = "[]") List<AddressShape> shapes,
+                                 @Param(value = "latency of a renamed store->load pair, cycles (0 = like a register move)", def = "0") int latency,
+                                 @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+        public MemoryRenaming {
+            shapes = List.copyOf(shapes);
+        }
+    }
+
+    public enum DependencePolicy {
+        /** Loads wait until every older store address is known. */
+        WAIT,
+        /** Loads go ahead; an alias found later costs {@link #misspeculationPenalty}. */
+        PREDICT_INDEPENDENT,
+        /** Per load instruction: predicted independent until it once aliased, then it waits (store-set-like). */
+        LEARN
+    }
+
+    public enum LoadIssue { IN_ORDER, OUT_OF_ORDER }
+}

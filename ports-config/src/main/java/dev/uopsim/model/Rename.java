@@ -1,0 +1,70 @@
+package dev.uopsim.model;
+
+import java.util.List;
+
+/** The rename/allocate stage: its width and what it resolves without execution. */
+public record Rename(
+        @Param(value = "slots (fused-domain µops, or macro-ops) renamed and allocated per cycle", def = "4", min = 1) int width,
+        @Param(value = "register moves performed at rename", def = "{}") MoveElimination moveElimination,
+        @Param(value = "what rename does with idioms (same register as all sources)", def = "{}") Idioms idioms,
+        @Param(value = "instruction pairs decoded into one slot (compare + conditional branch)", def = "[]") List<MacroFusion> macroFusion,
+        @Param(value = "micro-fusion of load+op and store-address+store-data, and when it is undone", def = "{}") MicroFusion microFusion,
+        @Param(value = "physical register file sizes; 0 = unlimited (not modelled)", def = "{}") RegisterFiles registerFiles,
+        @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+
+    public Rename {
+        macroFusion = List.copyOf(macroFusion);
+    }
+
+    public record MoveElimination(@Param(value = "general-purpose register moves (MOV r64, r64; MOV r32, r32)", def = "false") boolean gpr,
+                                  @Param(value = "vector register moves (MOVAPS/VMOVDQA...)", def = "false") boolean vector,
+                                  @Param(value = "moves eliminated per cycle; 0 = as many as rename width", def = "0") int perCycle,
+                                  @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
+
+    public enum IdiomHandling {
+        /** Treated like any other instruction. */
+        NONE,
+        /** Still executes, but does not wait for its sources. */
+        DEPENDENCY_BREAKING,
+        /** Resolved at rename: no execution µop. */
+        ELIMINATED
+    }
+
+    public record Idioms(@Param(value = "XOR/SUB/PXOR... of a register with itself (result zero)", def = "\"none\"") IdiomHandling zero,
+                         @Param(value = "PCMPEQ of a register with itself (result all ones)", def = "\"none\"") IdiomHandling ones,
+                         @Param(value = "SBB r, r (result depends only on CF)", def = "\"none\"") IdiomHandling carry,
+                         @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
+
+    /**
+     * An instruction whose mnemonic is in {@code first} followed by a conditional branch whose
+     * mnemonic is in {@code branches} ({@code *} = every Jcc) takes one slot and one µop.
+     */
+    public record MacroFusion(@Param("uops.info mnemonics of the first instruction (CMP, TEST, ADD...)") List<String> first,
+                              @Param(value = "Jcc mnemonics it fuses with, uops.info spelling (JZ, JNZ, JB...); [\"*\"] = all", def = "[\"*\"]")
+                              List<String> branches,
+                              @Param(value = "whether a first instruction with a memory operand fuses", def = "true") boolean memory,
+                              @Param(value = "whether one with both a memory operand and an immediate fuses", def = "false") boolean memoryImmediate,
+                              @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+        public MacroFusion {
+            first = List.copyOf(first);
+            branches = List.copyOf(branches);
+        }
+    }
+
+    public enum Unlamination {
+        /** Micro-fused µops stay fused through rename. */
+        NONE,
+        /** Micro-fused µops with an indexed address are split at rename (Sandy/Ivy Bridge). */
+        INDEXED,
+        /** Split when indexed, unless the instruction has two operands and reads/writes its destination (Haswell and later). */
+        INDEXED_UNLESS_RMW
+    }
+
+    public record MicroFusion(@Param(value = "when micro-fused µops are split again at rename", def = "\"none\"") Unlamination unlamination,
+                              @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
+
+    public record RegisterFiles(@Param(value = "integer physical registers", def = "0") int gpr,
+                                @Param(value = "vector/FP physical registers", def = "0") int vector,
+                                @Param(value = "flags physical registers (0 = shared with gpr or not modelled)", def = "0") int flags,
+                                @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
+}

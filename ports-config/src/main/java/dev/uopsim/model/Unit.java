@@ -1,0 +1,49 @@
+package dev.uopsim.model;
+
+/**
+ * Functional units a port can hold. They document a port and tell the simulator which ports load,
+ * compute store addresses or take store data; a µop names a unit only when it occupies a
+ * non-pipelined one ({@link Uop#unit()}).
+ */
+public enum Unit {
+    /** Integer add, logic, compare, move. */
+    ALU,
+    /** Integer shifts and rotates. */
+    SHIFT,
+    /** Branches (taken and not taken) and macro-fused compare-and-branch. */
+    BRANCH,
+    /** Integer multiplier. */
+    MUL,
+    /** Integer divider (non-pipelined). */
+    DIV,
+    /** Address arithmetic (LEA). */
+    LEA,
+    /** Load pipe: address generation and the L1D read. */
+    LOAD,
+    /** Store-address generation. */
+    STORE_ADDRESS,
+    /** Store data (writes the store buffer entry). */
+    STORE_DATA,
+    /** Vector / floating-point ALU (logic, integer add, compare, blend). */
+    VEC_ALU,
+    /** Vector shuffles and permutes. */
+    VEC_SHUFFLE,
+    /** Vector shifts. */
+    VEC_SHIFT,
+    /** Vector integer multiply. */
+    VEC_MUL,
+    /** Floating-point add. */
+    FP_ADD,
+    /** Floating-point multiply. */
+    FP_MUL,
+    /** Fused multiply-add. */
+    FMA,
+    /** Floating-point divide and square root (non-pipelined). */
+    FP_DIV,
+    /** Conversions between integer and floating point, and register moves between the files. */
+    CONVERT,
+    /** AES, CLMUL, SHA units. */
+    CRYPTO,
+    /** x87 floating point. */
+    X87
+}
