@@ -4,6 +4,8 @@ package dev.uopsim.model;
 public record FrontEnd(
         @Param(value = "bytes the legacy decode path fetches per cycle", def = "16", min = 1) int fetchBytes,
         @Param(value = "x86 instructions the legacy decoders decode per cycle", def = "4", min = 1) int decodeWidth,
+        @Param(value = "legacy decode path: predecoder, instruction queue, decoders, microcode sequencer", def = "{}")
+        LegacyDecode legacyDecode,
         @Param(value = "decoded µop cache; width 0 = none", def = "{}") UopCache uopCache,
         @Param(value = "loop stream detector / loop buffer; size 0 = none", def = "{}") LoopBuffer loopBuffer,
         @Param(value = "µop queue between front end and rename (Intel IDQ), µops", def = "64", min = 1) int queueSize,
@@ -18,4 +20,19 @@ public record FrontEnd(
 
     public record LoopBuffer(@Param(value = "µops the loop buffer holds; 0 = none", def = "0") int size,
                              @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
+
+    /** The legacy decode path in detail (what uiCA calls predecode and MITE). */
+    public record LegacyDecode(
+            @Param(value = "instructions the predecoder marks per cycle", def = "5", min = 1) int predecodeWidth,
+            @Param(value = "extra predecode cycles for a length-changing prefix (66h/67h that changes an immediate's size)", def = "3")
+            int lcpPenalty,
+            @Param(value = "instruction queue between predecode and decode, instructions", def = "25", min = 1) int instructionQueue,
+            @Param(value = "µops the first (complex) decoder emits for one instruction", def = "4", min = 1) int complexDecoderUops,
+            @Param(value = "µops each other decoder emits for one instruction", def = "1", min = 1) int simpleDecoderUops,
+            @Param(value = "µops the decoders deliver per cycle", def = "4", min = 1) int decodeUops,
+            @Param(value = "instructions with more µops than this come from the microcode sequencer", def = "4", min = 1) int microcodeThreshold,
+            @Param(value = "µops per cycle from the microcode sequencer", def = "4", min = 1) int microcodeUops,
+            @Param(value = "the JCC-erratum rule: a jump crossing or ending on a 32-byte boundary is not kept in the µop cache", def = "false")
+            boolean jccErratum,
+            @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
 }

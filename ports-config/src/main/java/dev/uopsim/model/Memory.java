@@ -19,6 +19,8 @@ public record Memory(
 
     public record LoadToUse(@Param(value = "into a general-purpose register", def = "4") int gpr,
                             @Param(value = "into a vector register", def = "5") int vector,
+                            @Param(value = "extra cycles when the address has an index register or a displacement of 2048 or more", def = "1")
+                            int complexAddress,
                             @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
 
     public enum ForwardCase {
@@ -30,7 +32,7 @@ public record Memory(
         CONTAINED
     }
 
-    public record StoreForwarding(@Param(value = "store-to-load forwarding latency, cycles (store data ready -> load result)", def = "5") int latency,
+    public record StoreForwarding(@Param(value = "store-to-load forwarding latency, cycles (store data ready -> load result); a measured average such as 4.5 is kept as such", def = "5") double latency,
                                   @Param(value = "size/offset cases forwarding covers", def = "[\"exact\", \"same-start\", \"contained\"]")
                                   List<ForwardCase> cases,
                                   @Param(value = "extra cycles when a load overlaps a store it cannot forward from (waits for the store to commit)", def = "12")

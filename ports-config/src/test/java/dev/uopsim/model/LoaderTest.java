@@ -126,7 +126,7 @@ class LoaderTest {
         assertEquals(List.of("ADD (R64, M64)"), List.copyOf(m.model().instructions().forms().keySet()));
         assertEquals(List.of("A0", "A1", "A2"), m.model().instructions().forms().get("ADD (R64, M64)").uops().getFirst().ports());
         Path overlay = write("overlay.json", "{\"memory\": {\"storeForwarding\": {\"latency\": 3}}}");
-        assertEquals(3, ModelLoader.load(child.toString(), List.of(new WhatIf.Overlay(overlay))).model().memory().storeForwarding().latency());
+        assertEquals(3.0, ModelLoader.load(child.toString(), List.of(new WhatIf.Overlay(overlay))).model().memory().storeForwarding().latency());
         Path bad = write("bad.json", "{\"memroy\": {}}");
         InputException e = assertThrows(InputException.class, () -> ModelLoader.load(child.toString(), List.of(new WhatIf.Overlay(bad))));
         assertTrue(e.render().contains("bad.json: error: $.memroy: unknown field 'memroy' (did you mean 'memory'?)"), e.render());

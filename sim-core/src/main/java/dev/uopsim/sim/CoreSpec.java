@@ -29,26 +29,31 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param instructionQueue     instruction queue entries between predecode and decode
      * @param decoders             decoders; the first also takes multi-µop instructions
      * @param complexDecoderUops   µops the first decoder emits for one instruction at most
+     * @param simpleDecoderUops    µops each other decoder emits for one instruction at most
      * @param decodeUopsPerCycle   µops the decoders deliver per cycle at most
      * @param microcodeThreshold   instructions with more µops come from the microcode sequencer
      * @param microcodeUopsPerCycle µops per cycle from the microcode sequencer
      * @param uopCacheUops         µop cache (DSB) delivery per cycle; 0 = no µop cache
      * @param uopCacheWindow       bytes per µop-cache window (32 on Skylake, 64 on Ice Lake)
      * @param uopCacheCapacity     µops the cache holds (a loop bigger than this runs from the decoders)
-     * @param loopBuffer           µop queue streams a small loop by itself (LSD)
+     * @param loopBuffer           µops of a loop the loop buffer can stream by itself (LSD); 0 = none
      * @param uopQueue             µop queue (IDQ) entries
      * @param takenBranchesPerCycle taken branches the front end follows per cycle
      * @param macroFusion          instruction pairs fused into one slot
      * @param jccErratum           the JCC-erratum rule: a branch crossing or ending at a 32-byte line is not cached
      */
     public record FrontEnd(int fetchBytes, int predecodeWidth, int lcpPenalty, int instructionQueue, int decoders,
-                           int complexDecoderUops, int decodeUopsPerCycle, int microcodeThreshold,
+                           int complexDecoderUops, int simpleDecoderUops, int decodeUopsPerCycle, int microcodeThreshold,
                            int microcodeUopsPerCycle, int uopCacheUops, int uopCacheWindow, int uopCacheCapacity,
-                           boolean loopBuffer, int uopQueue, double takenBranchesPerCycle, List<FusionRule> macroFusion,
+                           int loopBuffer, int uopQueue, double takenBranchesPerCycle, List<FusionRule> macroFusion,
                            boolean jccErratum) {}
 
-    /** A first instruction (by assembler mnemonic) that fuses with the following conditional branches. */
-    public record FusionRule(List<String> first, List<String> second, boolean withMemory, boolean withImmediate) {}
+    /**
+     * A first instruction (by assembler mnemonic) that fuses with the following conditional branches
+     * (assembler mnemonics); {@code memory}: it may have a memory operand; {@code memoryImmediate}:
+     * it may have a memory operand and an immediate.
+     */
+    public record FusionRule(List<String> first, List<String> second, boolean memory, boolean memoryImmediate) {}
 
     /** A scheduler queue: entries, and the ports it issues to (bit mask). */
     public record Scheduler(String name, int size, int portMask) {}
@@ -59,7 +64,10 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param vectorLoadExtra    extra cycles for a load into a vector register
      * @param loadBuffer         load buffer entries
      * @param storeBuffer        store buffer entries
-     * @param forwardLatency     cycles from a store's data to a load that reads it, when forwarding works
+     * @param forwardLatency     cycles from a store's data to a load that reads it, when forwarding works; a
+     *                           fractional average (4.5) is realised by alternating the neighbouring whole
+     *                           cycles so that the average over forwards is the figure
+     * @param renamingShapes     the address shapes memory renaming recognises
      * @param forwardFailPenalty cycles a load waits beyond the store's commit when forwarding cannot work
      * @param memoryRenaming     a load reading what an older store of the same address shape wrote takes
      *                           the store's data register directly (Zen 3, Ice Lake family)
@@ -68,8 +76,18 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param inOrderLoads       loads never pass older memory operations
      */
     public record LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
-                            int forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
-                            DependencePolicy dependencePolicy, boolean inOrderLoads) {}
+                            double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
+                            java.util.Set<RenamingShape> renamingShapes, DependencePolicy dependencePolicy, boolean inOrderLoads) {}
+
+    /** Store/load pairs memory renaming recognises. */
+    public enum RenamingShape {
+        /** Both address the stack through RSP or RBP with the same displacement. */
+        STACK,
+        /** Both are written with the same base register and displacement, no index. */
+        BASE_DISPLACEMENT,
+        /** Any pair that reads exactly what the store wrote (the predictor learns the pair). */
+        ANY
+    }
 
     public enum DependencePolicy {
         /** A load waits until every older store address is known. */
@@ -80,15 +98,29 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         PREDICT_INDEPENDENT
     }
 
+    /** What rename does with an idiom: nothing, drop its input dependence, or also its µop. */
+    public enum IdiomHandling { NONE, DEPENDENCY_BREAKING, ELIMINATED }
+
     /**
      * @param moveEliminationGpr     register-to-register GPR moves take no µop
      * @param moveEliminationVector  vector register moves take no µop
-     * @param zeroIdioms             zero idioms take no execution µop and no input
-     * @param onesIdioms             ones idioms (PCMPEQ) have no input dependence (they still execute)
+     * @param zeroIdioms             XOR/SUB/PXOR... of a register with itself
+     * @param onesIdioms             PCMPEQ of a register with itself
+     * @param carryIdioms            SBB r, r (only CF matters)
      * @param partialRegisterMerge   an 8/16-bit GPR write depends on the old full register
      */
-    public record RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, boolean zeroIdioms,
-                                 boolean onesIdioms, boolean partialRegisterMerge) {}
+    public record RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
+                                 IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge) {
+
+        public IdiomHandling handling(dev.uopsim.isa.Idiom idiom) {
+            return switch (idiom) {
+                case ZERO -> zeroIdioms;
+                case ONES -> onesIdioms;
+                case CARRY_ONLY -> carryIdioms;
+                case NONE -> IdiomHandling.NONE;
+            };
+        }
+    }
 
     /** Bit mask of all ports. */
     public int allPorts() {

@@ -22,6 +22,8 @@ public final class Engine {
     private static final int MAX_OUT = 24;
     private static final int LOAD_DATA = MAX_OUT - 1;
     private static final int MAX_IN = 24;
+    /** Non-pipelined unit kinds a port may hold (index into per-port busy times). */
+    static final int UNITS = 32;
 
     final CoreSpec core;
     final List<StaticInstruction> code;
@@ -133,9 +135,10 @@ public final class Engine {
         uopReadyAt = new long[uopCapacity];
         queue = new int[core.schedulers().size()][];
         queueLength = new int[core.schedulers().size()];
+        scratchFree = new int[core.schedulers().size()];
         for (int q = 0; q < queue.length; q++) queue[q] = new int[core.schedulers().get(q).size()];
         portPending = new int[core.portNames().size()];
-        unitBusyUntil = new long[core.portNames().size() * 8];
+        unitBusyUntil = new long[core.portNames().size() * UNITS];
         java.util.Arrays.fill(rat, READY);
         this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / Math.max(1, code.size()));
         this.frontEnd = new FrontEnd(this, second, bodySlots);
@@ -302,16 +305,32 @@ public final class Engine {
     /** Zero idioms and eliminated moves take no execution µop (as the core's rename features say). */
     private boolean eliminatedAtRename(StaticInstruction si, boolean second) {
         if (second) return false;
-        if (si.zeroIdiom && core.rename().zeroIdioms() && si.computeUops <= 1 && si.loadUops == 0) return true;
+        if (si.zeroIdiom && si.computeUops <= 1 && si.loadUops == 0) return true;
         return si.eliminableMove && si.moveSource >= 0;
     }
 
+    private final int[] scratchFree;
+
+    /** True when every µop finds a queue that serves its ports and has an entry left. */
     private boolean schedulersHaveRoom(StaticInstruction si, boolean second) {
         int n = second ? 0 : si.uops.length;
         if (n == 0) return true;
-        int free = 0;
-        for (int q = 0; q < queue.length; q++) free += queue[q].length - queueLength[q];
-        return free >= n;
+        for (int q = 0; q < queue.length; q++) scratchFree[q] = queue[q].length - queueLength[q];
+        boolean fused = frontEnd.fusedWithNext(si.index);
+        for (UopSpec u : si.uops) {
+            int mask = fused && u.kind() == UopKind.COMPUTE ? frontEnd.fusedPortMask(si.index, u.portMask()) : u.portMask();
+            int best = -1;
+            for (int q = 0; q < queue.length; q++) {
+                if ((core.schedulers().get(q).portMask() & mask) == 0) continue;
+                if (best < 0 || scratchFree[q] > scratchFree[best]) best = q;
+            }
+            if (best < 0) {
+                for (int q = 0; q < queue.length; q++) if (best < 0 || scratchFree[q] > scratchFree[best]) best = q;
+            }
+            if (scratchFree[best] <= 0) return false;
+            scratchFree[best]--;
+        }
+        return true;
     }
 
     private void renameOne(long id, int s, StaticInstruction si, boolean eliminated, boolean second) {
@@ -377,8 +396,14 @@ public final class Engine {
         int n = si.uops.length;
         uopsLeft[s] = n;
         computeLeft[s] = si.computeUops;
+        if (si.isLoad() && si.loadUops == 0) {
+            // The model folds the load into another µop: its data comes a load latency after rename.
+            outReady[s * MAX_OUT + LOAD_DATA] = cycle + 1 + loadToUse(si);
+        }
         if (n == 0) {
             for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
+            storeAddressCycle[s] = cycle;
+            storeDataCycle[s] = cycle;
             completeCycle[s] = cycle;
             return;
         }
@@ -427,7 +452,7 @@ public final class Engine {
                     forwardFrom[s] = sid;
                     forwardPartial[s] = rel == SymbolicValue.Overlap.PARTIAL;
                     if (rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
-                            && st.accesses[k].size() == loadSize && sameShape(st, si)
+                            && st.accesses[k].size() == loadSize && renamable(st, si)
                             && trace.sameAddress(iter[ss], st.index, k, it, si.index, loadAccess)) {
                         // Memory renaming: the load's consumers take the stored register directly.
                         renamedLoad[s] = true;
@@ -444,12 +469,17 @@ public final class Engine {
         }
     }
 
-    /** Memory renaming recognises a store and a load written with the same base register and displacement. */
-    private static boolean sameShape(StaticInstruction store, StaticInstruction load) {
+    /** Whether memory renaming recognises this store/load pair (they are known to access the same bytes). */
+    private boolean renamable(StaticInstruction store, StaticInstruction load) {
+        var shapes = core.loadStore().renamingShapes();
+        if (shapes.contains(CoreSpec.RenamingShape.ANY)) return true;
         var a = memoryOperand(store.instruction);
         var b = memoryOperand(load.instruction);
         if (a == null || b == null) return false;
-        return a.base() == b.base() && a.index() == null && b.index() == null && a.displacement() == b.displacement();
+        boolean sameForm = a.base() == b.base() && a.index() == null && b.index() == null && a.displacement() == b.displacement();
+        if (shapes.contains(CoreSpec.RenamingShape.BASE_DISPLACEMENT) && sameForm) return true;
+        boolean stack = a.base() != null && (a.base().root() == dev.uopsim.isa.Register.RSP || a.base().root() == dev.uopsim.isa.Register.RBP);
+        return shapes.contains(CoreSpec.RenamingShape.STACK) && sameForm && stack;
     }
 
     private static dev.uopsim.isa.MemoryOperand memoryOperand(dev.uopsim.isa.Instruction i) {
@@ -540,7 +570,7 @@ public final class Engine {
     private int unitsFree(int ports, int unit) {
         int ok = 0;
         for (int p = 0; p < portPending.length; p++) {
-            if ((ports & (1 << p)) != 0 && unitBusyUntil[p * 8 + unit] <= cycle) ok |= 1 << p;
+            if ((ports & (1 << p)) != 0 && unitBusyUntil[p * UNITS + unit] <= cycle) ok |= 1 << p;
         }
         return ok;
     }
@@ -594,7 +624,15 @@ public final class Engine {
                     ready = Math.max(ready, r);
                 }
             }
-            case STORE_DATA -> {
+            case STORE_DATA, STORE -> {
+                if (spec.kind() == UopKind.STORE) {
+                    for (int i = 0; i < si.inRegs.length; i++) {
+                        if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
+                        long r = inputReady(s, i);
+                        if (r >= NOT_READY) return false;
+                        ready = Math.max(ready, r);
+                    }
+                }
                 boolean pureStore = si.computeUops == 0;
                 if (pureStore) {
                     for (int i = 0; i < si.inRegs.length; i++) {
@@ -623,7 +661,7 @@ public final class Engine {
             for (long sid = id - 1; sid >= oldestStore && sid >= 0; sid--) {
                 int ss = slot(sid);
                 if (!code.get(sidx[ss]).isStore() || commitCycle[ss] <= cycle) continue;
-                long known = core.loadStore().inOrderLoads() ? storeDataCycle[ss] : storeAddressCycle[ss];
+                long known = core.loadStore().inOrderLoads() ? storeDataCycle[ss] : storeAddressKnown(ss);
                 if (known >= NOT_READY) return NOT_READY;
                 ready = Math.max(ready, known + 1);
             }
@@ -642,6 +680,26 @@ public final class Engine {
         return ready;
     }
 
+    /**
+     * When a store's address is known: its store-address µop's dispatch, or for a store done by one
+     * combined µop (or none), as soon as its address registers are ready.
+     */
+    private long storeAddressKnown(int ss) {
+        if (storeAddressCycle[ss] < NOT_READY) return storeAddressCycle[ss];
+        StaticInstruction st = code.get(sidx[ss]);
+        boolean separate = false;
+        for (UopSpec u : st.uops) separate |= u.kind() == UopKind.STORE_ADDRESS;
+        if (separate) return NOT_READY;
+        long ready = renameCycle[ss] + 1;
+        for (int i = 0; i < st.inRegs.length; i++) {
+            if (st.inUse[i] != StaticInstruction.ADDRESS) continue;
+            long r = inputReady(ss, i);
+            if (r >= NOT_READY) return NOT_READY;
+            ready = Math.max(ready, r + 1);
+        }
+        return ready;
+    }
+
     private long memoryOutputReady(int s, StaticInstruction si) {
         for (int o = 0; o < si.outRegs.length; o++) {
             if (si.outRegs[o] == StaticInstruction.MEMORY) return computeLeft[s] == 0 ? outReady[s * MAX_OUT + o] : NOT_READY;
@@ -655,7 +713,7 @@ public final class Engine {
 
     private void execute(int uid, long id, int s, StaticInstruction si, UopSpec spec, int port) {
         if (uopPort[uid] >= 0) portPending[uopPort[uid]]--;
-        if (spec.unit() >= 0) unitBusyUntil[port * 8 + spec.unit()] = cycle + spec.occupancy();
+        if (spec.unit() >= 0) unitBusyUntil[port * UNITS + spec.unit()] = cycle + spec.occupancy();
         uopsLeft[s]--;
         listener.dispatched(id, si.index, uopSpec[uid], port, cycle);
         switch (spec.kind()) {
@@ -666,13 +724,17 @@ public final class Engine {
                     int fs = slot(from);
                     data = forwardPartial[s]
                             ? Math.max(data, commitCycle[fs] + core.loadStore().forwardFailPenalty())
-                            : Math.max(data, storeDataCycle[fs] + core.loadStore().forwardLatency());
+                            : Math.max(data, storeDataCycle[fs] + forwardCycles());
                 }
                 outReady[s * MAX_OUT + LOAD_DATA] = data;
                 if (si.computeUops == 0) computeOutputs(s, si, cycle);
             }
             case STORE_ADDRESS -> storeAddressCycle[s] = cycle;
             case STORE_DATA -> storeDataCycle[s] = cycle;
+            case STORE -> {
+                storeAddressCycle[s] = cycle;
+                storeDataCycle[s] = cycle;
+            }
             case COMPUTE -> {
                 computeLeft[s]--;
                 lastComputeDispatch[s] = Math.max(lastComputeDispatch[s], cycle);
@@ -680,6 +742,18 @@ public final class Engine {
             }
         }
         if (uopsLeft[s] == 0) finish(id, s, si);
+    }
+
+    private long forwards;
+
+    /**
+     * Cycles of the next store-to-load forward: the model's latency, or for a fractional average
+     * (4.5) the neighbouring whole numbers in turn, so the average over all forwards is the figure.
+     */
+    private int forwardCycles() {
+        double l = core.loadStore().forwardLatency();
+        long n = forwards++;
+        return (int) (Math.floor((n + 1) * l + 1e-9) - Math.floor(n * l + 1e-9));
     }
 
     private int loadToUse(StaticInstruction si) {
@@ -713,6 +787,11 @@ public final class Engine {
 
     private void finish(long id, int s, StaticInstruction si) {
         long done = cycle + 1;
+        if (si.isStore() && si.storeDataUops == 0) {
+            // A store the model gives no store µop: its data is there when the instruction finishes.
+            storeAddressCycle[s] = Math.min(storeAddressCycle[s], cycle);
+            storeDataCycle[s] = Math.min(storeDataCycle[s], cycle);
+        }
         for (int o = 0; o < si.outRegs.length && o < LOAD_DATA; o++) {
             long r = outReady[s * MAX_OUT + o];
             if (r < NOT_READY) done = Math.max(done, r);

@@ -61,7 +61,7 @@ final class FrontEnd {
         // A fused pair takes one slot but two entries: room for twice the slots.
         this.idq = new long[Math.max(8, 2 * spec.uopQueue() + 2)];
         boolean loop = engine.input.loop();
-        if (loop && spec.loopBuffer() && bodySlots <= spec.uopQueue()) path = Path.LOOP_BUFFER;
+        if (loop && spec.loopBuffer() > 0 && bodySlots <= spec.loopBuffer()) path = Path.LOOP_BUFFER;
         else if (loop && spec.uopCacheUops() > 0 && bodySlots <= spec.uopCacheCapacity()) path = Path.UOP_CACHE;
         else path = Path.DECODERS;
     }
@@ -161,8 +161,9 @@ final class FrontEnd {
                 microcodeBusyUntil = now + (slots + spec.microcodeUopsPerCycle() - 1) / spec.microcodeUopsPerCycle();
                 return;
             }
-            if (slots > 1 && used > 0) return;             // only the first decoder takes multi-µop instructions
-            if (slots > spec.complexDecoderUops() && used > 0) return;
+            if (slots > (used == 0 ? spec.complexDecoderUops() : spec.simpleDecoderUops())) {
+                if (used > 0) return;                       // only the first decoder takes it: next cycle
+            }
             if (uops + slots > spec.decodeUopsPerCycle()) return;
             if (idqFree() < slots) return;
             takeFromIq(pair);

@@ -27,10 +27,9 @@ final class MacroFusion {
         boolean memory = first.instruction.operands().stream().anyMatch(o -> o instanceof MemoryOperand m && m.width() != 0);
         boolean immediate = first.instruction.operands().stream().anyMatch(o -> o instanceof ImmediateOperand);
         for (CoreSpec.FusionRule r : rules) {
-            if (!r.first().contains(firstName) || !r.second().contains(branchName)) continue;
-            if (memory && immediate) continue;            // no core fuses a memory operand with an immediate
-            if (memory && !r.withMemory()) continue;
-            if (immediate && !r.withImmediate()) continue;
+            if (!r.first().contains(firstName) || !(r.second().contains(branchName) || r.second().contains("*"))) continue;
+            if (memory && !r.memory()) continue;
+            if (memory && immediate && !r.memoryImmediate()) continue;
             return true;
         }
         return false;

@@ -81,8 +81,10 @@ final class StaticInstruction {
                 .anyMatch(o -> o instanceof dev.uopsim.isa.BranchTarget b && b.offset() == 0);
         this.lengthChangingPrefix = lengthChangingPrefix(instruction);
 
-        boolean idiom = instruction.idiomApplies();
-        this.zeroIdiom = idiom && form.idiom() == Idiom.ZERO;
+        CoreSpec.IdiomHandling handling = instruction.idiomApplies()
+                ? core.rename().handling(form.idiom()) : CoreSpec.IdiomHandling.NONE;
+        boolean idiom = handling != CoreSpec.IdiomHandling.NONE;
+        this.zeroIdiom = handling == CoreSpec.IdiomHandling.ELIMINATED;
         this.dependencyBreaking = idiom;
 
         List<Integer> inR = new ArrayList<>();
@@ -188,10 +190,14 @@ final class StaticInstruction {
         this.latency = new int[inRegs.length][outRegs.length];
         for (int i = 0; i < inRegs.length; i++) {
             for (int o = 0; o < outRegs.length; o++) {
-                int l = timing.latency().get(inNames[i], outNames[o], fallback);
-                if (inRegs[i] == MEMORY && inNames[i].equals("mem")) l = computeAfterLoad(timing, outNames[o], core);
-                else if (inRegs[i] == MEMORY) l = timing.latency().cycles().containsKey(inNames[i] + "->" + outNames[o])
-                        ? l : computeAfterLoad(timing, outNames[o], core);
+                int l;
+                if (inRegs[i] == MEMORY) {
+                    // The load is its own µop: after it, only the operation's latency remains (none for a
+                    // pure load). The model's mem->* path includes the load, so it is not used here.
+                    l = !hasComputeUop ? 0 : timing.latency().get(inNames[i].equals("mem") ? "*" : inNames[i], outNames[o], 1);
+                } else {
+                    l = timing.latency().get(inNames[i], outNames[o], fallback);
+                }
                 latency[i][o] = Math.max(0, l);
             }
         }
@@ -204,6 +210,10 @@ final class StaticInstruction {
                 case LOAD -> ld++;
                 case STORE_ADDRESS -> sta++;
                 case STORE_DATA -> std++;
+                case STORE -> {
+                    sta++;
+                    std++;
+                }
             }
         }
         this.computeUops = c;
@@ -222,13 +232,6 @@ final class StaticInstruction {
             for (int i = 0; i < inRegs.length; i++) if (inRegs[i] == srcReg) source = i;
         }
         this.moveSource = source;
-    }
-
-    /** After the load, how long until output {@code to}: the form's own latency from its register source. */
-    private static int computeAfterLoad(FormTiming timing, String to, CoreSpec core) {
-        int full = timing.latency().get("mem", to, -1);
-        if (full >= 0) return Math.max(0, full - core.loadStore().loadToUse());
-        return timing.uops().stream().anyMatch(u -> u.kind() == UopKind.COMPUTE) ? 1 : 0;
     }
 
     private static boolean storesOnly(InstructionForm form) {

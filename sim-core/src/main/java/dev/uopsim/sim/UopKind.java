@@ -9,5 +9,7 @@ public enum UopKind {
     /** Store address: waits for the address registers. */
     STORE_ADDRESS,
     /** Store data: waits for the value stored. */
-    STORE_DATA
+    STORE_DATA,
+    /** A store done by one µop (address and data together, as on AMD cores): waits for both. */
+    STORE
 }

@@ -28,14 +28,16 @@ final class TestCores {
     }
 
     static CoreSpec skylakeLike(boolean memoryRenaming) {
-        CoreSpec.FrontEnd fe = new CoreSpec.FrontEnd(16, 5, 3, 25, 4, 4, 5, 4, 4, 6, 32, 1536, false, 64, 1,
+        CoreSpec.FrontEnd fe = new CoreSpec.FrontEnd(16, 5, 3, 25, 4, 4, 1, 5, 4, 4, 6, 32, 1536, 0, 64, 1,
                 List.of(new CoreSpec.FusionRule(List.of("cmp", "test", "add", "sub", "and", "inc", "dec"),
-                        List.of("jz", "jnz", "jb", "jnb", "jl", "jnl", "jle", "jnle", "jbe", "jnbe"), true, true)), false);
+                        List.of("jz", "jnz", "jb", "jnb", "jl", "jnl", "jle", "jnle", "jbe", "jnbe"), true, false)), false);
         CoreSpec.LoadStore ls = new CoreSpec.LoadStore(4, 5, 1, 72, 56, 5, 12, memoryRenaming, 0,
+                java.util.EnumSet.of(CoreSpec.RenamingShape.BASE_DISPLACEMENT),
                 CoreSpec.DependencePolicy.PREDICT_PER_INSTRUCTION, false);
         return new CoreSpec("test-skl", List.of("P0", "P1", "P2", "P3", "P4", "P5", "P6", "P7"), fe, 4, 224, 4,
                 List.of(new CoreSpec.Scheduler("RS", 97, 0xFF)), CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION, ls,
-                new CoreSpec.RenameFeatures(true, true, true, true, true));
+                new CoreSpec.RenameFeatures(true, true, CoreSpec.IdiomHandling.ELIMINATED,
+                        CoreSpec.IdiomHandling.DEPENDENCY_BREAKING, CoreSpec.IdiomHandling.DEPENDENCY_BREAKING, true));
     }
 
     /** Timings by rule: enough for the engine's mechanics, not a model of any real core. */

@@ -122,8 +122,8 @@ final class ModelsShow implements Command {
         Memory mem = m.memory();
         out.printf("memory: load-to-use gpr %d, vector %d; load buffer %d, store buffer %d; load port %d B, store port %d B%n",
                 mem.loadToUse().gpr(), mem.loadToUse().vector(), mem.loadBuffer(), mem.storeBuffer(), mem.loadPortBytes(), mem.storePortBytes());
-        out.printf("  store forwarding %d cycles (%s), failed forward +%d; memory renaming %s; dependence policy %s (misprediction +%d); loads issue %s%n",
-                mem.storeForwarding().latency(), mem.storeForwarding().cases().stream().map(Schema::spell).collect(Collectors.joining(", ")),
+        out.printf("  store forwarding %s cycles (%s), failed forward +%d; memory renaming %s; dependence policy %s (misprediction +%d); loads issue %s%n",
+                trim(mem.storeForwarding().latency()), mem.storeForwarding().cases().stream().map(Schema::spell).collect(Collectors.joining(", ")),
                 mem.storeForwarding().failurePenalty(),
                 mem.memoryRenaming().enabled() ? "yes (" + mem.memoryRenaming().shapes().stream().map(Schema::spell).collect(Collectors.joining(", "))
                         + ", " + mem.memoryRenaming().latency() + " cycles)" : "no",
@@ -223,5 +223,10 @@ final class ModelsShow implements Command {
 
     static BoundModel bindPlain(String name) {
         return ModelBinder.bind(dev.uopsim.model.ModelLoader.load(name));
+    }
+
+    /** A number as written in a model: 5, 4.5. */
+    private static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }

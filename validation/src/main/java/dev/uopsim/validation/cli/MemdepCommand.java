@@ -63,6 +63,7 @@ public final class MemdepCommand implements Command {
                 .desc("only these cores (default: every core of the published table)").build());
         o.addOption(Option.builder().longOpt("no-llvm-mca").desc("do not run llvm-mca").build());
         o.addOption(Option.builder().longOpt("json").desc("print JSON").build());
+        dev.uopsim.machine.cli.ModelOptions.add(o, false);
         return o;
     }
 
@@ -94,32 +95,98 @@ public final class MemdepCommand implements Command {
         }
 
         List<Map<String, Object>> out = new ArrayList<>();
-        for (MemdepTable.Row r : rows) {
-            for (String k : table.kernels()) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("uarch", r.uarch());
-                m.put("cpu", r.cpu());
-                m.put("kernel", k);
-                m.put("published", r.cyclesPerComputation().get(k));
-                m.put("simulated", null);
-                Double perIteration = mcaByUarch.getOrDefault(r.uarch(), Map.of()).get(k);
-                m.put("llvm_mca", perIteration == null ? null : perIteration / STATEMENTS_PER_ITERATION);
-                m.put("status", LLVM_CPU.containsKey(r.uarch())
-                        ? "missing: the cycle-level engine is not built yet"
-                        : "missing: not an x86-64 core, no model");
-                out.add(m);
+        java.util.Set<String> shipped = new java.util.HashSet<>(dev.uopsim.model.ModelRegistry.shippedNames());
+        try (var progress = console.progress("simulating", (long) rows.size() * table.kernels().size())) {
+            for (MemdepTable.Row r : rows) {
+                Simulation sim = shipped.contains(r.uarch()) ? new Simulation(r.uarch(), line) : null;
+                for (String k : table.kernels()) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("uarch", r.uarch());
+                    m.put("cpu", r.cpu());
+                    m.put("kernel", k);
+                    double published = r.cyclesPerComputation().get(k);
+                    m.put("published", published);
+                    Double simulated = null;
+                    String status;
+                    if (sim == null) {
+                        status = "missing: no model of this core (not an x86-64 core)";
+                    } else {
+                        var result = sim.run(kernels.get(k));
+                        simulated = result.cyclesPerIteration() / STATEMENTS_PER_ITERATION;
+                        status = result.settled() ? "ok" : "ok (never settled: last window)";
+                    }
+                    m.put("simulated", simulated);
+                    m.put("error", simulated == null ? null : (simulated - published) / published);
+                    Double perIteration = mcaByUarch.getOrDefault(r.uarch(), Map.of()).get(k);
+                    m.put("llvm_mca", perIteration == null ? null : perIteration / STATEMENTS_PER_ITERATION);
+                    m.put("status", status);
+                    out.add(m);
+                    progress.advance(1);
+                }
             }
         }
+        Map<String, Object> summary = summary(out);
         if (line.hasOption("json")) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("unit", "cycles per computation (one statement; four per loop iteration)");
             doc.put("llvm_mca", mca == null ? null : mca.executable());
+            doc.put("summary", summary);
             doc.put("rows", out);
             console.out().println(Json.write(doc));
         } else {
             print(table, rows, out, mca, console);
+            console.out().println();
+            console.out().printf("simulated vs published over %s cells: mean absolute relative error %.1f%%, %s within 10%%%n",
+                    summary.get("cells"), 100 * (double) summary.get("mape"), summary.get("within_10pct"));
+            if (summary.get("llvm_mca_mape") != null) {
+                console.out().printf("llvm-mca vs published over %s cells: mean absolute relative error %.1f%%%n",
+                        summary.get("llvm_mca_cells"), 100 * (double) summary.get("llvm_mca_mape"));
+            }
         }
         return ExitCode.OK;
+    }
+
+    /** Mean absolute relative error and the count within 10%, over the cells that have both figures. */
+    private static Map<String, Object> summary(List<Map<String, Object>> rows) {
+        int cells = 0, within = 0, mcaCells = 0;
+        double sum = 0, mcaSum = 0;
+        for (Map<String, Object> m : rows) {
+            double published = (double) m.get("published");
+            if (m.get("simulated") instanceof Double s) {
+                double e = Math.abs(s - published) / published;
+                sum += e;
+                cells++;
+                if (e <= 0.10) within++;
+            }
+            if (m.get("llvm_mca") instanceof Double l) {
+                mcaSum += Math.abs(l - published) / published;
+                mcaCells++;
+            }
+        }
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("cells", cells);
+        s.put("mape", cells == 0 ? 0.0 : sum / cells);
+        s.put("within_10pct", within);
+        s.put("llvm_mca_cells", mcaCells);
+        s.put("llvm_mca_mape", mcaCells == 0 ? null : mcaSum / mcaCells);
+        return s;
+    }
+
+    /** One model, bound once, simulating kernels. */
+    private static final class Simulation {
+        private final dev.uopsim.sim.CoreSpec core;
+        private final dev.uopsim.sim.TimingTable timings;
+
+        Simulation(String uarch, CommandLine line) {
+            var bound = dev.uopsim.machine.cli.ModelOptions.bind(line, uarch);
+            this.core = dev.uopsim.sim.ModelCore.core(bound);
+            this.timings = dev.uopsim.sim.ModelCore.timings(bound);
+        }
+
+        dev.uopsim.sim.SimulationResult run(Kernel k) {
+            return dev.uopsim.sim.Simulator.run(core, timings, dev.uopsim.traces.Simulations.input(k),
+                    dev.uopsim.sim.Simulator.Options.DEFAULT);
+        }
     }
 
     private static List<MemdepTable.Row> selectRows(MemdepTable table, CommandLine line) {
@@ -150,8 +217,9 @@ public final class MemdepCommand implements Command {
         for (MemdepTable.Row r : rows) {
             o.println(String.format("%-34s", r.uarch() + " (" + r.cpu() + ")") + head.substring(34));
             o.println(line("  published", table, out, r, "published"));
-            o.println(line("  simulated", table, out, r, "simulated") + "   " + out.stream()
-                    .filter(m -> m.get("uarch").equals(r.uarch())).findFirst().map(m -> m.get("status")).orElse(""));
+            String status = out.stream().filter(m -> m.get("uarch").equals(r.uarch())).findFirst()
+                    .map(m -> (String) m.get("status")).orElse("");
+            o.println(line("  simulated", table, out, r, "simulated") + (status.startsWith("ok") ? "" : "   " + status));
             if (mca != null && LLVM_CPU.containsKey(r.uarch())) {
                 o.println(line("  llvm-mca -mcpu=" + LLVM_CPU.get(r.uarch()), table, out, r, "llvm_mca"));
             }

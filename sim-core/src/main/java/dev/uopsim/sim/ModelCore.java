@@ -1,0 +1,140 @@
+package dev.uopsim.sim;
+
+import dev.uopsim.isa.FormProperty;
+import dev.uopsim.isa.InstructionForm;
+import dev.uopsim.machine.BoundModel;
+import dev.uopsim.model.FrontEnd;
+import dev.uopsim.model.Latency;
+import dev.uopsim.model.MachineModel;
+import dev.uopsim.model.Memory;
+import dev.uopsim.model.Rename;
+import dev.uopsim.model.Unit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Turns a bound machine model into what the engine reads: a {@link CoreSpec} and per-form
+ * {@link FormTiming}s. A µop's kind follows from the units on its ports and from what the form
+ * does with memory: a µop whose ports all store data is the store-data µop; of the µops on
+ * address ports, one is the store address when the form writes memory (one on a store-address-only
+ * port when there is one), the others are loads; a store with no store-data µop (AMD) is one
+ * combined store µop.
+ */
+public final class ModelCore {
+    private static final List<String> ALL_JCC = List.of("jo", "jno", "jb", "jnb", "jz", "jnz", "jbe", "jnbe", "js", "jns",
+            "jp", "jnp", "jl", "jnl", "jle", "jnle");
+
+    private ModelCore() {}
+
+    public static CoreSpec core(BoundModel bound) {
+        MachineModel m = bound.model();
+        FrontEnd fe = m.frontEnd();
+        FrontEnd.LegacyDecode ld = fe.legacyDecode();
+        List<CoreSpec.FusionRule> fusion = new ArrayList<>();
+        for (Rename.MacroFusion f : m.rename().macroFusion()) {
+            List<String> first = f.first().stream().map(s -> s.toLowerCase(Locale.ROOT)).toList();
+            List<String> second = f.branches().contains("*") ? ALL_JCC : f.branches().stream().map(s -> s.toLowerCase(Locale.ROOT)).toList();
+            fusion.add(new CoreSpec.FusionRule(first, second, f.memory(), f.memoryImmediate()));
+        }
+        CoreSpec.FrontEnd front = new CoreSpec.FrontEnd(fe.fetchBytes(), ld.predecodeWidth(), ld.lcpPenalty(),
+                ld.instructionQueue(), fe.decodeWidth(), ld.complexDecoderUops(), ld.simpleDecoderUops(), ld.decodeUops(),
+                ld.microcodeThreshold(), ld.microcodeUops(), fe.uopCache().width(), fe.uopCache().windowBytes(),
+                fe.uopCache().size(), fe.loopBuffer().size(), fe.queueSize(), fe.takenBranchesPerCycle(), fusion, ld.jccErratum());
+        List<CoreSpec.Scheduler> schedulers = new ArrayList<>();
+        for (var s : m.schedulers()) schedulers.add(new CoreSpec.Scheduler(s.name(), s.size(), bound.mask(s.ports())));
+        Memory mem = m.memory();
+        CoreSpec.LoadStore ls = new CoreSpec.LoadStore(mem.loadToUse().gpr(), mem.loadToUse().gpr() + mem.loadToUse().complexAddress(),
+                Math.max(0, mem.loadToUse().vector() - mem.loadToUse().gpr()), mem.loadBuffer(), mem.storeBuffer(),
+                mem.storeForwarding().latency(), mem.storeForwarding().failurePenalty(), mem.memoryRenaming().enabled(),
+                mem.memoryRenaming().latency(), renamingShapes(mem), switch (mem.dependencePolicy()) {
+                    case WAIT -> CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES;
+                    case PREDICT_INDEPENDENT -> CoreSpec.DependencePolicy.PREDICT_INDEPENDENT;
+                    case LEARN -> CoreSpec.DependencePolicy.PREDICT_PER_INSTRUCTION;
+                }, mem.loadIssue() == Memory.LoadIssue.IN_ORDER);
+        Rename r = m.rename();
+        CoreSpec.RenameFeatures features = new CoreSpec.RenameFeatures(r.moveElimination().gpr(), r.moveElimination().vector(),
+                idiom(r.idioms().zero()), idiom(r.idioms().ones()), idiom(r.idioms().carry()), true);
+        CoreSpec.PortPolicy policy = schedulers.size() == 1 ? CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION : CoreSpec.PortPolicy.PER_QUEUE;
+        return new CoreSpec(m.name(), bound.portNames(), front, r.width(), m.rob().size(), m.retire().width(), schedulers,
+                policy, ls, features);
+    }
+
+    private static java.util.Set<CoreSpec.RenamingShape> renamingShapes(Memory mem) {
+        java.util.Set<CoreSpec.RenamingShape> shapes = java.util.EnumSet.noneOf(CoreSpec.RenamingShape.class);
+        for (Memory.AddressShape a : mem.memoryRenaming().shapes()) {
+            shapes.add(switch (a) {
+                case STACK -> CoreSpec.RenamingShape.STACK;
+                case BASE_DISPLACEMENT -> CoreSpec.RenamingShape.BASE_DISPLACEMENT;
+                case ANY -> CoreSpec.RenamingShape.ANY;
+            });
+        }
+        return shapes;
+    }
+
+    private static CoreSpec.IdiomHandling idiom(Rename.IdiomHandling h) {
+        return switch (h) {
+            case NONE -> CoreSpec.IdiomHandling.NONE;
+            case DEPENDENCY_BREAKING -> CoreSpec.IdiomHandling.DEPENDENCY_BREAKING;
+            case ELIMINATED -> CoreSpec.IdiomHandling.ELIMINATED;
+        };
+    }
+
+    /** The engine's timings for a bound model (computed per form on first use, then cached). */
+    public static TimingTable timings(BoundModel bound) {
+        MachineModel m = bound.model();
+        int ports = bound.portNames().size();
+        int storeData = 0, agu = 0, storeAddressOnly = 0;
+        for (int p = 0; p < ports; p++) {
+            List<Unit> units = m.ports().get(bound.portNames().get(p)).units();
+            if (units.contains(Unit.STORE_DATA)) storeData |= 1 << p;
+            if (units.contains(Unit.LOAD) || units.contains(Unit.STORE_ADDRESS)) agu |= 1 << p;
+            if (units.contains(Unit.STORE_ADDRESS) && !units.contains(Unit.LOAD)) storeAddressOnly |= 1 << p;
+        }
+        final int sd = storeData, ag = agu, sao = storeAddressOnly;
+        Map<Integer, FormTiming> cache = new HashMap<>();
+        return form -> cache.computeIfAbsent(form.id(), id -> convert(bound, form, sd, ag, sao));
+    }
+
+    private static FormTiming convert(BoundModel bound, InstructionForm form, int storeData, int agu, int storeAddressOnly) {
+        var t = bound.timing(form);
+        if (t == null) return null;
+        boolean loads = form.readsMemory() && !form.has(FormProperty.NOP);
+        boolean stores = form.writesMemory();
+        List<UopSpec> uops = new ArrayList<>();
+        int n = t.uops();
+        UopKind[] kinds = new UopKind[n];
+        int storeAddress = -1;
+        for (int i = 0; i < n; i++) {
+            int mask = t.uopPorts()[i];
+            if ((mask & ~storeData) == 0) kinds[i] = stores ? UopKind.STORE_DATA : UopKind.COMPUTE;
+            else if ((mask & ~agu) == 0) kinds[i] = UopKind.LOAD;
+            else kinds[i] = UopKind.COMPUTE;
+        }
+        if (stores) {
+            for (int i = 0; i < n && storeAddress < 0; i++) {
+                if (kinds[i] == UopKind.LOAD && (t.uopPorts()[i] & storeAddressOnly) != 0) storeAddress = i;
+            }
+            for (int i = n - 1; i >= 0 && storeAddress < 0; i--) if (kinds[i] == UopKind.LOAD) storeAddress = i;
+            boolean hasStoreData = false;
+            for (UopKind k : kinds) hasStoreData |= k == UopKind.STORE_DATA;
+            if (storeAddress >= 0) kinds[storeAddress] = hasStoreData ? UopKind.STORE_ADDRESS : UopKind.STORE;
+        }
+        if (!loads) {
+            // Address-port µops of a form that reads no memory compute (LEA on an AGU, prefetch hints).
+            for (int i = 0; i < n; i++) if (kinds[i] == UopKind.LOAD) kinds[i] = UopKind.COMPUTE;
+        }
+        for (int i = 0; i < n; i++) {
+            int unit = t.uopUnit()[i] == null ? -1 : t.uopUnit()[i].ordinal();
+            uops.add(new UopSpec(kinds[i], t.uopPorts()[i], unit, Math.max(1, t.uopOccupancy()[i])));
+        }
+        var row = bound.model().instructions().forms().get(t.row());
+        Map<String, Integer> lat = new HashMap<>();
+        if (row != null) {
+            for (Map.Entry<String, Latency> e : row.latency().entrySet()) lat.put(e.getKey(), e.getValue().cyclesCeil());
+        }
+        return new FormTiming(Math.max(1, t.slots()), uops, new LatencyTable(lat));
+    }
+}

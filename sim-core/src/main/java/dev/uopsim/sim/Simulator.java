@@ -1,0 +1,108 @@
+package dev.uopsim.sim;
+
+import java.util.List;
+
+/**
+ * Runs the engine until the kernel reaches a steady state: cycles per iteration are averaged over
+ * two consecutive windows of {@value #WINDOW} iterations (a multiple of every short period, so a
+ * loop alternating 5 and 6 cycles settles exactly) and the run stops when they agree; a kernel
+ * that never settles is reported as such, with its last window's average.
+ */
+public final class Simulator {
+    static final int WINDOW = 60;
+    private static final int WARM_UP = 20;
+
+    /**
+     * @param maxIterations  iterations at most
+     * @param fixedIterations run exactly this many and average over the second half (0 = until settled)
+     */
+    public record Options(int maxIterations, int fixedIterations, List<EngineListener> listeners) {
+        public static final Options DEFAULT = new Options(2000, 0, List.of());
+
+        public Options withListeners(List<EngineListener> l) {
+            return new Options(maxIterations, fixedIterations, l);
+        }
+    }
+
+    private Simulator() {}
+
+    public static SimulationResult run(CoreSpec core, TimingTable timings, SimulationInput input, Options options) {
+        EngineListener listener = options.listeners().isEmpty() ? EngineListener.NONE
+                : options.listeners().size() == 1 ? options.listeners().getFirst() : new Multicast(options.listeners());
+        int max = options.fixedIterations() > 0 ? options.fixedIterations() : options.maxIterations();
+        Engine engine = new Engine(core, timings, input, listener, max);
+        int uops = 0;
+        for (StaticInstruction s : engine.staticCode()) uops += s.uops.length;
+        long cycleLimit = 200_000L + 2_000L * max * Math.max(1, input.instructions().size());
+        if (options.fixedIterations() > 0) {
+            int n = options.fixedIterations();
+            engine.run(n, cycleLimit);
+            int done = engine.iterationsDone();
+            int from = Math.max(0, done / 2 - 1);
+            double cpi = done < 2 ? engine.cycles() : (double) (engine.iterationEnd(done - 1) - engine.iterationEnd(from)) / (done - 1 - from);
+            return new SimulationResult(input.name(), core.name(), cpi, true, done, engine.cycles(), input.instructions().size(), uops, done - 1 - from);
+        }
+        int target = WARM_UP + 2 * WINDOW;
+        while (true) {
+            engine.run(target, cycleLimit);
+            int done = engine.iterationsDone();
+            if (done >= WARM_UP + 2 * WINDOW) {
+                double recent = average(engine, done - WINDOW, done);
+                double before = average(engine, done - 2 * WINDOW, done - WINDOW);
+                if (Math.abs(recent - before) <= Math.max(0.002 * recent, 1.0 / WINDOW)) {
+                    return new SimulationResult(input.name(), core.name(), average(engine, done - 2 * WINDOW, done), true, done,
+                            engine.cycles(), input.instructions().size(), uops, 2 * WINDOW);
+                }
+            }
+            if (done < target || target >= max) {
+                double last = done > WINDOW ? average(engine, done - WINDOW, done) : (double) engine.cycles() / Math.max(1, done);
+                return new SimulationResult(input.name(), core.name(), last, false, done, engine.cycles(),
+                        input.instructions().size(), uops, Math.min(WINDOW, done));
+            }
+            target = Math.min(max, target + WINDOW);
+        }
+    }
+
+    /** Average cycles per iteration over iterations [from, to). */
+    private static double average(Engine e, int from, int to) {
+        return (double) (e.iterationEnd(to - 1) - e.iterationEnd(from - 1)) / (to - from);
+    }
+
+    /** Several listeners as one. */
+    private record Multicast(List<EngineListener> all) implements EngineListener {
+        @Override
+        public void delivered(long id, int index, int iteration, long cycle) {
+            for (EngineListener l : all) l.delivered(id, index, iteration, cycle);
+        }
+
+        @Override
+        public void renamed(long id, int index, int iteration, long cycle) {
+            for (EngineListener l : all) l.renamed(id, index, iteration, cycle);
+        }
+
+        @Override
+        public void dispatched(long id, int index, int uop, int port, long cycle) {
+            for (EngineListener l : all) l.dispatched(id, index, uop, port, cycle);
+        }
+
+        @Override
+        public void completed(long id, int index, long cycle) {
+            for (EngineListener l : all) l.completed(id, index, cycle);
+        }
+
+        @Override
+        public void retired(long id, int index, int iteration, long cycle) {
+            for (EngineListener l : all) l.retired(id, index, iteration, cycle);
+        }
+
+        @Override
+        public void stalled(long cycle, Stall cause, int index, int detail) {
+            for (EngineListener l : all) l.stalled(cycle, cause, index, detail);
+        }
+
+        @Override
+        public void waitedFor(long consumerId, int consumerIndex, long producerId, int producerIndex, long readyCycle) {
+            for (EngineListener l : all) l.waitedFor(consumerId, consumerIndex, producerId, producerIndex, readyCycle);
+        }
+    }
+}
