@@ -55,6 +55,7 @@ public record Memory(
     public record MemoryRenaming(@Param(value = "whether the core renames memory", def = "false") boolean enabled,
                                  @Param(value = "address shapes it recognises", def = "[]") List<AddressShape> shapes,
                                  @Param(value = "latency of a renamed store->load pair, cycles (0 = like a register move)", def = "0") int latency,
+                                 @Param(value = "loads renamed per cycle at most; 0 = no limit", def = "0") int perCycle,
                                  @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public MemoryRenaming {
             shapes = List.copyOf(shapes);

@@ -36,7 +36,9 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param uopCacheUops         µop cache (DSB) delivery per cycle; 0 = no µop cache
      * @param uopCacheWindow       bytes per µop-cache window (32 on Skylake, 64 on Ice Lake)
      * @param uopCacheCapacity     µops the cache holds (a loop bigger than this runs from the decoders)
-     * @param loopBuffer           µops of a loop the loop buffer can stream by itself (LSD); 0 = none
+     * @param loopBuffer           µops of a loop the loop buffer can stream by itself (LSD); 0 = none. It
+     *                             delivers up to the rename width per cycle but not across the loop's end, unless
+     *                             the loop is smaller than the rename width (then it is unrolled)
      * @param uopQueue             µop queue (IDQ) entries
      * @param takenBranchesPerCycle taken branches the front end follows per cycle
      * @param macroFusion          instruction pairs fused into one slot
@@ -68,6 +70,7 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      *                           fractional average (4.5) is realised by alternating the neighbouring whole
      *                           cycles so that the average over forwards is the figure
      * @param renamingShapes     the address shapes memory renaming recognises
+     * @param renamingPerCycle   loads memory renaming handles per cycle (0 = no limit)
      * @param forwardFailPenalty cycles a load waits beyond the store's commit when forwarding cannot work
      * @param memoryRenaming     a load reading what an older store of the same address shape wrote takes
      *                           the store's data register directly (Zen 3, Ice Lake family)
@@ -77,7 +80,8 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      */
     public record LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
                             double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
-                            java.util.Set<RenamingShape> renamingShapes, DependencePolicy dependencePolicy, boolean inOrderLoads) {}
+                            java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
+                            boolean inOrderLoads) {}
 
     /** Store/load pairs memory renaming recognises. */
     public enum RenamingShape {

@@ -263,6 +263,7 @@ public final class Engine {
     private void rename() {
         int slotsLeft = core.renameWidth();
         boolean any = false;
+        renamedThisCycle = 0;
         while (slotsLeft > 0) {
             long id = frontEnd.peekDelivered();
             if (id < 0) {
@@ -285,6 +286,11 @@ public final class Engine {
             if (si.isStore() && storesInFlight >= core.loadStore().storeBuffer()) {
                 listener.stalled(cycle, Stall.STORE_BUFFER_FULL, si.index, -1);
                 return;
+            }
+            if (si.isLoad()) {
+                probeMemoryDependence(id, iter[s], si);
+                int limit = core.loadStore().renamingPerCycle();
+                if (probeRenamable && limit > 0 && renamedThisCycle >= limit) return;
             }
             boolean eliminated = eliminatedAtRename(si, second);
             if (!eliminated && !schedulersHaveRoom(si, second)) {
@@ -353,7 +359,7 @@ public final class Engine {
             inExtra[s * MAX_IN + i] = 0;
             inSource[s * MAX_IN + i] = reg == StaticInstruction.MEMORY ? ref(id, LOAD_DATA) : rat[reg];
         }
-        if (si.isLoad()) resolveMemoryDependence(id, s, si);
+        if (si.isLoad()) resolveMemoryDependence(s, si);
         if (si.isStore()) {
             for (int i = 0; i < si.inRegs.length; i++) {
                 if (si.inUse[i] == StaticInstruction.STORE_DATA) storeDataSource[s] = inSource[s * MAX_IN + i];
@@ -387,6 +393,14 @@ public final class Engine {
             return;
         }
         renameOutputs(id, s, si);
+        if (renamedLoad[s] && si.computeUops == 0 && core.loadStore().renamingLatency() == 0) {
+            // A renamed pure load is a register move at rename: its destination names the stored value.
+            long source = storeDataSource[slot(forwardFrom[s])];
+            for (int o = 0; o < si.outRegs.length; o++) {
+                int reg = si.outRegs[o];
+                if (reg >= 0 && !(si.instruction.form().stackDelta() != 0 && reg == RenameRegisters.GPR + 4)) rat[reg] = source;
+            }
+        }
         // The stack engine keeps RSP up to date at decode: PUSH/POP/CALL/RET need no µop for it.
         if (si.instruction.form().stackDelta() != 0) {
             for (int o = 0; o < si.outRegs.length; o++) {
@@ -429,8 +443,19 @@ public final class Engine {
         }
     }
 
-    /** Finds the youngest older in-flight store that overlaps this load, for forwarding. */
-    private void resolveMemoryDependence(long id, int s, StaticInstruction si) {
+    // The last probe's answer: the store a load reads from, how, and whether it can be renamed.
+    private long probeStore;
+    private boolean probePartial;
+    private boolean probeRenamable;
+
+    /**
+     * Finds the youngest older in-flight store that overlaps a load about to be renamed (dynamic id
+     * {@code id}, iteration {@code it}), and whether memory renaming would recognise the pair.
+     */
+    private void probeMemoryDependence(long id, int it, StaticInstruction si) {
+        probeStore = -1;
+        probePartial = false;
+        probeRenamable = false;
         int loadAccess = -1;
         int loadSize = 0;
         for (int k = 0; k < si.accesses.length; k++) {
@@ -440,7 +465,6 @@ public final class Engine {
                 break;
             }
         }
-        int it = iter[s];
         for (long sid = id - 1; sid >= oldestStore && sid >= 0; sid--) {
             int ss = slot(sid);
             StaticInstruction st = code.get(sidx[ss]);
@@ -449,25 +473,35 @@ public final class Engine {
                 if (!st.accesses[k].store()) continue;
                 SymbolicValue.Overlap rel = trace.relate(iter[ss], st.index, k, st.accesses[k].size(), it, si.index, loadAccess, loadSize);
                 if (rel == SymbolicValue.Overlap.CONTAINS || rel == SymbolicValue.Overlap.PARTIAL) {
-                    forwardFrom[s] = sid;
-                    forwardPartial[s] = rel == SymbolicValue.Overlap.PARTIAL;
-                    if (rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
+                    probeStore = sid;
+                    probePartial = rel == SymbolicValue.Overlap.PARTIAL;
+                    probeRenamable = rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
                             && st.accesses[k].size() == loadSize && renamable(st, si)
-                            && trace.sameAddress(iter[ss], st.index, k, it, si.index, loadAccess)) {
-                        // Memory renaming: the load's consumers take the stored register directly.
-                        renamedLoad[s] = true;
-                        for (int i = 0; i < si.inRegs.length; i++) {
-                            if (si.inRegs[i] == StaticInstruction.MEMORY) {
-                                inSource[s * MAX_IN + i] = storeDataSource[ss];
-                                inExtra[s * MAX_IN + i] = core.loadStore().renamingLatency();
-                            }
-                        }
-                    }
+                            && trace.sameAddress(iter[ss], st.index, k, it, si.index, loadAccess);
                     return;
                 }
             }
         }
     }
+
+    /** Applies the probe to the load being renamed in slot {@code s}. */
+    private void resolveMemoryDependence(int s, StaticInstruction si) {
+        forwardFrom[s] = probeStore;
+        forwardPartial[s] = probePartial;
+        if (!probeRenamable) return;
+        // Memory renaming: the load's consumers take the stored register directly.
+        int ss = slot(probeStore);
+        renamedLoad[s] = true;
+        renamedThisCycle++;
+        for (int i = 0; i < si.inRegs.length; i++) {
+            if (si.inRegs[i] == StaticInstruction.MEMORY) {
+                inSource[s * MAX_IN + i] = storeDataSource[ss];
+                inExtra[s * MAX_IN + i] = core.loadStore().renamingLatency();
+            }
+        }
+    }
+
+    private int renamedThisCycle;
 
     /** Whether memory renaming recognises this store/load pair (they are known to access the same bytes). */
     private boolean renamable(StaticInstruction store, StaticInstruction load) {

@@ -44,8 +44,11 @@ final class FrontEnd {
     private long stallUntil;
     private long microcodeBusyUntil;
 
+    private final int bodySlots;
+
     FrontEnd(Engine engine, boolean[] second, int bodySlots) {
         this.engine = engine;
+        this.bodySlots = bodySlots;
         this.spec = engine.core.frontEnd();
         this.second = second;
         this.n = engine.code.size();
@@ -245,13 +248,16 @@ final class FrontEnd {
     private void streamLoopBuffer() {
         int delivered = 0;
         int width = engine.core.renameWidth();
+        boolean unrolled = bodySlots < width;
         while (true) {
             int slots = slotsOfIndex(nextIndex);
             boolean pair = fusedWithNext[nextIndex];
             int pairSlots = slots + (pair ? slotsOfIndex(nextIndex + 1) : 0);
             if (delivered + pairSlots > width || idqFree() < pairSlots) return;
+            boolean last = nextIndex + (pair ? 1 : 0) == n - 1;
             if (!createAndDeliver(pair)) return;
             delivered += pairSlots;
+            if (last && !unrolled) return;              // the loop's end closes the cycle's delivery
         }
     }
 

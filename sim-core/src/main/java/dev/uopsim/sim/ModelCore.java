@@ -49,7 +49,7 @@ public final class ModelCore {
         CoreSpec.LoadStore ls = new CoreSpec.LoadStore(mem.loadToUse().gpr(), mem.loadToUse().gpr() + mem.loadToUse().complexAddress(),
                 Math.max(0, mem.loadToUse().vector() - mem.loadToUse().gpr()), mem.loadBuffer(), mem.storeBuffer(),
                 mem.storeForwarding().latency(), mem.storeForwarding().failurePenalty(), mem.memoryRenaming().enabled(),
-                mem.memoryRenaming().latency(), renamingShapes(mem), switch (mem.dependencePolicy()) {
+                mem.memoryRenaming().latency(), renamingShapes(mem), mem.memoryRenaming().perCycle(), switch (mem.dependencePolicy()) {
                     case WAIT -> CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES;
                     case PREDICT_INDEPENDENT -> CoreSpec.DependencePolicy.PREDICT_INDEPENDENT;
                     case LEARN -> CoreSpec.DependencePolicy.PREDICT_PER_INSTRUCTION;

@@ -32,7 +32,7 @@ final class TestCores {
                 List.of(new CoreSpec.FusionRule(List.of("cmp", "test", "add", "sub", "and", "inc", "dec"),
                         List.of("jz", "jnz", "jb", "jnb", "jl", "jnl", "jle", "jnle", "jbe", "jnbe"), true, false)), false);
         CoreSpec.LoadStore ls = new CoreSpec.LoadStore(4, 5, 1, 72, 56, 5, 12, memoryRenaming, 0,
-                java.util.EnumSet.of(CoreSpec.RenamingShape.BASE_DISPLACEMENT),
+                java.util.EnumSet.of(CoreSpec.RenamingShape.BASE_DISPLACEMENT), 0,
                 CoreSpec.DependencePolicy.PREDICT_PER_INSTRUCTION, false);
         return new CoreSpec("test-skl", List.of("P0", "P1", "P2", "P3", "P4", "P5", "P6", "P7"), fe, 4, 224, 4,
                 List.of(new CoreSpec.Scheduler("RS", 97, 0xFF)), CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION, ls,
