@@ -195,6 +195,12 @@ public final class Engine {
     // ======================================================================================
 
     private void retire() {
+        retireInOrder();
+        // Stores leave the store buffer once committed (they stay visible to younger loads until then).
+        drainStores();
+    }
+
+    private void retireInOrder() {
         int slotsLeft = core.retireWidth();
         while (oldestId < nextRenameId) {
             int s = slot(oldestId);
@@ -216,8 +222,6 @@ public final class Engine {
             oldestId++;
             if (slotsLeft <= 0) break;
         }
-        // Stores leave the store buffer once committed (they stay visible to younger loads until then).
-        drainStores();
     }
 
     private long oldestStore = 0;
@@ -833,6 +837,21 @@ public final class Engine {
         if (si.isLoad()) done = Math.max(done, outReady[s * MAX_OUT + LOAD_DATA]);
         completeCycle[s] = done;
         listener.completed(id, si.index, done);
+    }
+
+    /** What the oldest in-flight instruction waits for: a line for diagnostics of a run that never settles. */
+    public String oldestState() {
+        if (oldestId >= nextRenameId) return "nothing in flight";
+        int s = slot(oldestId);
+        StaticInstruction si = code.get(sidx[s]);
+        StringBuilder sb = new StringBuilder("#" + si.index + " " + si + ": µops left " + uopsLeft[s] + ", complete "
+                + (completeCycle[s] >= NOT_READY ? "unknown" : completeCycle[s]) + ", forward from " + forwardFrom[s]
+                + (forwardPartial[s] ? " (partial)" : "") + "; inputs");
+        for (int i = 0; i < si.inRegs.length; i++) {
+            long r = inputReady(s, i);
+            sb.append(' ').append(si.inNames[i]).append('=').append(r >= NOT_READY ? "?" : Long.toString(r));
+        }
+        return sb.toString();
     }
 
     /** The value references of an in-flight instruction's inputs (for views and analyses). */

@@ -94,8 +94,17 @@ public final class ModelCore {
             if (units.contains(Unit.STORE_ADDRESS) && !units.contains(Unit.LOAD)) storeAddressOnly |= 1 << p;
         }
         final int sd = storeData, ag = agu, sao = storeAddressOnly;
-        Map<Integer, FormTiming> cache = new HashMap<>();
-        return form -> cache.computeIfAbsent(form.id(), id -> convert(bound, form, sd, ag, sao));
+        // Filled on first use; simulations on several threads may race to fill a slot, harmlessly.
+        var cache = new java.util.concurrent.atomic.AtomicReferenceArray<FormTiming>(bound.forms().size());
+        FormTiming none = new FormTiming(0, List.of(), LatencyTable.NONE);
+        return form -> {
+            FormTiming t = cache.get(form.id());
+            if (t == null) {
+                t = convert(bound, form, sd, ag, sao);
+                cache.set(form.id(), t == null ? none : t);
+            }
+            return t == none ? null : t;
+        };
     }
 
     private static FormTiming convert(BoundModel bound, InstructionForm form, int storeData, int agu, int storeAddressOnly) {

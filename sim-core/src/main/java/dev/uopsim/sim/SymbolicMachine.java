@@ -25,6 +25,8 @@ final class SymbolicMachine {
     static final long SHARED = 1;
     /** The base of the region that bound registers point into. */
     static final long REGION = 2;
+    /** The stack: RSP points here under BHive's convention too. */
+    static final long STACK = 3;
     private static final long FIRST_DISTINCT = 16;
     private static final long FIRST_UNKNOWN = 1 << 20;
     private static final int MEMORY_LIMIT = 4096;
@@ -37,6 +39,8 @@ final class SymbolicMachine {
     SymbolicMachine(boolean sameInit, Map<Register, Long> bindings) {
         this.sameInit = sameInit;
         for (int r = 0; r < 16; r++) gpr[r] = SymbolicValue.of(sameInit ? SHARED : FIRST_DISTINCT + r);
+        // BHive's harness keeps a real stack: its measurements show [rsp+X] and [rbp+X] do not alias.
+        gpr[Register.RSP.number()] = SymbolicValue.of(STACK);
         bindings.forEach((reg, offset) -> gpr[reg.root().number()] = SymbolicValue.of(REGION).plus(offset));
     }
 

@@ -27,7 +27,11 @@ public record Kernel(String name, List<Instruction> instructions, Mode mode, Ini
     }
 
     public enum InitPolicy {
-        /** Every general-purpose register holds one address, and memory holds it too (BHive's convention). */
+        /**
+         * Every general-purpose register but RSP holds one address, and memory holds it too (BHive's
+         * convention; RSP keeps its own stack, as BHive's measurements of blocks that access both
+         * [rsp+X] and [rbp+X] show).
+         */
         SAME,
         /** Every general-purpose register points at its own region. */
         DISTINCT

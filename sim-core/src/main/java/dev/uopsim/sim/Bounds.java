@@ -1,0 +1,176 @@
+package dev.uopsim.sim;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Analytical lower bounds on cycles per iteration, computed without running the pipeline:
+ * <ul>
+ *   <li>ports: the µops of one iteration spread over the ports they may use as evenly as possible —
+ *       exactly the maximum, over every set S of ports, of the µops that can only use ports in S
+ *       divided by |S| (Hall's condition for a fractional assignment; the linear program of the
+ *       uops.info paper has this optimum);</li>
+ *   <li>dependencies: the loop-carried dependency chains, from a run of the dataflow with
+ *       latencies only (registers, flags, and stores that loads read, by symbolic address);</li>
+ *   <li>front end: slots per rename width, and for code running from the decoders, fetch windows
+ *       and decoders.</li>
+ * </ul>
+ * Their maximum is the analytical prediction shown beside the engine.
+ */
+public record Bounds(double ports, double dependencies, double frontEnd, int bottleneckPortMask) {
+
+    public double max() {
+        return Math.max(ports, Math.max(dependencies, frontEnd));
+    }
+
+    /** What the largest bound is about. */
+    public String limiter() {
+        double m = max();
+        if (m == ports) return "ports";
+        if (m == dependencies) return "dependencies";
+        return "front end";
+    }
+
+    private static final int DEPENDENCY_ITERATIONS = 64;
+
+    public static Bounds of(CoreSpec core, TimingTable timings, SimulationInput input) {
+        List<StaticInstruction> code = new ArrayList<>();
+        for (int i = 0; i < input.instructions().size(); i++) {
+            var inst = input.instructions().get(i);
+            FormTiming t = timings.timing(inst.form());
+            if (t == null) throw new Engine.MissingTimingException(inst);
+            code.add(new StaticInstruction(i, inst, t, core));
+        }
+        boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
+        double[] port = portBound(core, code, second);
+        return new Bounds(port[0], dependencyBound(core, code, input), frontEndBound(core, code, second, input), (int) port[1]);
+    }
+
+    /** {bound, mask of the port set that attains it}. */
+    static double[] portBound(CoreSpec core, List<StaticInstruction> code, boolean[] second) {
+        int ports = core.portNames().size();
+        int[] count = new int[1 << ports];
+        for (int i = 0; i < code.size(); i++) {
+            StaticInstruction s = code.get(i);
+            if (second[i] || s.zeroIdiom || (s.eliminableMove && s.moveSource >= 0)) continue;
+            for (UopSpec u : s.uops) count[u.portMask() & ((1 << ports) - 1)]++;
+        }
+        // sum over subsets: µops whose port set lies within S
+        int[] within = count.clone();
+        for (int b = 0; b < ports; b++) {
+            for (int m = 0; m < within.length; m++) if ((m & (1 << b)) != 0) within[m] += within[m ^ (1 << b)];
+        }
+        double best = 0;
+        int bestMask = 0;
+        for (int m = 1; m < within.length; m++) {
+            double v = (double) within[m] / Integer.bitCount(m);
+            if (v > best + 1e-12) {
+                best = v;
+                bestMask = m;
+            }
+        }
+        return new double[]{best, bestMask};
+    }
+
+    /** Growth per iteration of the ready times when only latencies count. */
+    static double dependencyBound(CoreSpec core, List<StaticInstruction> code, SimulationInput input) {
+        long[] ready = new long[RenameRegisters.COUNT];
+        AddressTrace trace = new AddressTrace(code, input, DEPENDENCY_ITERATIONS);
+        // the time each recent store's data is ready, per (iteration, instruction)
+        long[][] storeData = new long[DEPENDENCY_ITERATIONS][code.size()];
+        long[] end = new long[DEPENDENCY_ITERATIONS];
+        int load = core.loadStore().loadToUse();
+        double forward = core.loadStore().forwardLatency();
+        for (int it = 0; it < DEPENDENCY_ITERATIONS; it++) {
+            long iterationEnd = 0;
+            for (StaticInstruction s : code) {
+                long[] inReady = new long[s.inRegs.length];
+                for (int i = 0; i < s.inRegs.length; i++) {
+                    int r = s.inRegs[i];
+                    inReady[i] = r >= 0 ? ready[r] : 0;
+                }
+                long memValue = -1;
+                if (s.isLoad()) {
+                    long address = 0;
+                    for (int i = 0; i < s.inRegs.length; i++) if (s.inUse[i] == StaticInstruction.ADDRESS) address = Math.max(address, inReady[i]);
+                    memValue = address + load;
+                    long fromStore = forwarded(code, s, it, trace, storeData);
+                    if (fromStore >= 0) {
+                        memValue = core.loadStore().memoryRenaming() ? fromStore : Math.max(memValue, fromStore + (long) Math.ceil(forward));
+                    }
+                    for (int i = 0; i < s.inRegs.length; i++) if (s.inRegs[i] == StaticInstruction.MEMORY) inReady[i] = memValue;
+                }
+                long[] out = new long[s.outRegs.length];
+                for (int o = 0; o < s.outRegs.length; o++) {
+                    long r = 0;
+                    for (int i = 0; i < s.inRegs.length; i++) {
+                        if (s.inUse[i] == StaticInstruction.COMPUTE || (s.computeUops == 0 && s.inUse[i] == StaticInstruction.STORE_DATA)) {
+                            r = Math.max(r, inReady[i] + s.latency[i][o]);
+                        }
+                    }
+                    out[o] = r;
+                }
+                if (s.eliminableMove && s.moveSource >= 0) Arrays.fill(out, inReady[s.moveSource]);
+                for (int o = 0; o < s.outRegs.length; o++) {
+                    int reg = s.outRegs[o];
+                    if (reg >= 0) ready[reg] = out[o];
+                    else if (reg == StaticInstruction.MEMORY) storeData[it][s.index] = out[o];
+                    iterationEnd = Math.max(iterationEnd, out[o]);
+                }
+                if (s.isStore() && s.computeUops == 0) {
+                    long data = 0;
+                    for (int i = 0; i < s.inRegs.length; i++) if (s.inUse[i] == StaticInstruction.STORE_DATA) data = Math.max(data, inReady[i]);
+                    storeData[it][s.index] = data;
+                }
+            }
+            end[it] = iterationEnd;
+        }
+        int half = DEPENDENCY_ITERATIONS / 2;
+        long maxEnd = 0;
+        for (int it = 0; it < half; it++) maxEnd = Math.max(maxEnd, end[it]);
+        long maxEnd2 = 0;
+        for (int it = 0; it < DEPENDENCY_ITERATIONS; it++) maxEnd2 = Math.max(maxEnd2, end[it]);
+        return (double) (maxEnd2 - maxEnd) / (DEPENDENCY_ITERATIONS - half);
+    }
+
+    /** The data-ready time of the youngest older store the load reads from, or -1. */
+    private static long forwarded(List<StaticInstruction> code, StaticInstruction load, int it, AddressTrace trace, long[][] storeData) {
+        int loadAccess = 0;
+        for (int k = 0; k < load.accesses.length; k++) if (load.accesses[k].load()) loadAccess = k;
+        int loadSize = load.accesses[loadAccess].size();
+        for (int i = it; i >= Math.max(0, it - 2); i--) {
+            int from = i == it ? load.index - 1 : code.size() - 1;
+            for (int s = from; s >= 0; s--) {
+                StaticInstruction st = code.get(s);
+                if (!st.isStore()) continue;
+                for (int k = 0; k < st.accesses.length; k++) {
+                    if (!st.accesses[k].store()) continue;
+                    var rel = trace.relate(i, s, k, st.accesses[k].size(), it, load.index, loadAccess, loadSize);
+                    if (rel == SymbolicValue.Overlap.CONTAINS || rel == SymbolicValue.Overlap.PARTIAL) return storeData[i][s];
+                }
+            }
+        }
+        return -1;
+    }
+
+    static double frontEndBound(CoreSpec core, List<StaticInstruction> code, boolean[] second, SimulationInput input) {
+        int slots = 0;
+        for (int i = 0; i < code.size(); i++) slots += second[i] ? 0 : Math.max(1, code.get(i).slots);
+        double bound = (double) slots / core.renameWidth();
+        if (!input.loop()) {
+            CoreSpec.FrontEnd fe = core.frontEnd();
+            bound = Math.max(bound, (double) input.bytes() / fe.fetchBytes());
+            int instructions = 0;
+            int complex = 0;
+            for (int i = 0; i < code.size(); i++) {
+                if (second[i]) continue;
+                instructions++;
+                if (code.get(i).slots > fe.simpleDecoderUops()) complex++;
+            }
+            bound = Math.max(bound, Math.max((double) instructions / fe.decoders(), complex));
+            bound = Math.max(bound, (double) code.size() / fe.predecodeWidth());
+        }
+        return bound;
+    }
+}

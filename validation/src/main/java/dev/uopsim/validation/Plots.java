@@ -1,0 +1,86 @@
+package dev.uopsim.validation;
+
+import java.util.Locale;
+
+/** Predicted-against-measured scatter plots: a terminal rendering and an SVG file. */
+public final class Plots {
+    private Plots() {}
+
+    /** A log-log scatter of {@code y} (predicted) against {@code x} (measured) in characters. */
+    public static String terminalScatter(double[] x, double[] y, int width, int height, String xLabel, String yLabel) {
+        double lo = Math.log10(Math.max(1e-9, Math.min(min(x), min(y))));
+        double hi = Math.log10(Math.max(max(x), max(y)));
+        if (hi - lo < 1e-9) hi = lo + 1;
+        int[][] count = new int[height][width];
+        for (int i = 0; i < x.length; i++) {
+            int cx = (int) Math.round((Math.log10(x[i]) - lo) / (hi - lo) * (width - 1));
+            int cy = (int) Math.round((Math.log10(y[i]) - lo) / (hi - lo) * (height - 1));
+            if (cx >= 0 && cx < width && cy >= 0 && cy < height) count[height - 1 - cy][cx]++;
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%s (log scale, %.3g to %.3g); '/' marks predicted = measured%n", yLabel,
+                Math.pow(10, lo), Math.pow(10, hi)));
+        String shades = " .:oO@";
+        for (int r = 0; r < height; r++) {
+            sb.append("|");
+            for (int c = 0; c < width; c++) {
+                int n = count[r][c];
+                boolean diagonal = Math.abs((height - 1 - r) * (width - 1) - c * (height - 1)) < (width - 1) / 2.0;
+                sb.append(n == 0 ? (diagonal ? '/' : ' ') : shades.charAt(Math.min(shades.length() - 1, 1 + (int) (Math.log10(n) * 1.5))));
+            }
+            sb.append('\n');
+        }
+        sb.append("+").append("-".repeat(width)).append("> ").append(xLabel).append('\n');
+        return sb.toString();
+    }
+
+    /** The same scatter as an SVG document, with the diagonal and a 10% band. */
+    public static String svgScatter(double[] x, double[] y, String title, String xLabel, String yLabel) {
+        double lo = Math.floor(Math.log10(Math.max(1e-9, Math.min(min(x), min(y)))));
+        double hi = Math.ceil(Math.log10(Math.max(max(x), max(y))));
+        if (hi <= lo) hi = lo + 1;
+        int size = 560, margin = 60;
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">%n",
+                size + 2 * margin, size + 2 * margin));
+        sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"24\" font-size=\"15\">%s</text>%n", margin, escape(title)));
+        sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#888\"/>%n", margin, margin, size, size));
+        for (double d = lo; d <= hi + 1e-9; d++) {
+            double p = (d - lo) / (hi - lo) * size;
+            String label = String.format(Locale.ROOT, "%.0f", Math.pow(10, d));
+            sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>%n", margin + p, margin, margin + p, margin + size));
+            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#eee\"/>%n", margin, margin + size - p, margin + size, margin + size - p));
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", margin + p, margin + size + 18, label));
+            sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", margin - 6, margin + size - p + 4, label));
+        }
+        double band = Math.log10(1.1) / (hi - lo) * size;
+        sb.append(String.format(Locale.ROOT, "<polygon points=\"%d,%.1f %.1f,%d %d,%d %d,%.1f\" fill=\"#cde\" opacity=\"0.5\"/>%n",
+                margin, margin + size - band, margin + size - band, margin, margin + size, margin, margin + size, margin + band));
+        sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#c33\"/>%n", margin, margin + size, margin + size, margin));
+        for (int i = 0; i < x.length; i++) {
+            double px = (Math.log10(x[i]) - lo) / (hi - lo) * size;
+            double py = (Math.log10(y[i]) - lo) / (hi - lo) * size;
+            sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"1.6\" fill=\"#246\" opacity=\"0.45\"/>%n", margin + px, margin + size - py));
+        }
+        sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", margin + size / 2, margin + size + 40, escape(xLabel)));
+        sb.append(String.format(Locale.ROOT, "<text transform=\"translate(16,%d) rotate(-90)\" text-anchor=\"middle\">%s</text>%n", margin + size / 2, escape(yLabel)));
+        sb.append("</svg>\n");
+        return sb.toString();
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    private static double min(double[] v) {
+        double m = Double.MAX_VALUE;
+        for (double d : v) m = Math.min(m, d);
+        return m;
+    }
+
+    private static double max(double[] v) {
+        double m = -Double.MAX_VALUE;
+        for (double d : v) m = Math.max(m, d);
+        return m;
+    }
+}
