@@ -136,13 +136,23 @@ public final class Engine {
         queue = new int[core.schedulers().size()][];
         queueLength = new int[core.schedulers().size()];
         scratchFree = new int[core.schedulers().size()];
-        for (int q = 0; q < queue.length; q++) queue[q] = new int[core.schedulers().get(q).size()];
+        // Room beyond each queue's size for one microcoded instruction bigger than the scheduler.
+        for (int q = 0; q < queue.length; q++) queue[q] = new int[core.schedulers().get(q).size() + maxUopsOf(input, timings)];
         portPending = new int[core.portNames().size()];
         unitBusyUntil = new long[core.portNames().size() * UNITS];
         java.util.Arrays.fill(rat, READY);
         this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / Math.max(1, code.size()));
         this.frontEnd = new FrontEnd(this, second, bodySlots);
         this.iterationEnd = new long[maxIterations + 1];
+    }
+
+    private static int maxUopsOf(SimulationInput input, TimingTable timings) {
+        int max = 1;
+        for (var i : input.instructions()) {
+            FormTiming t = timings.timing(i.form());
+            if (t != null) max = Math.max(max, t.uops().size());
+        }
+        return max;
     }
 
     /** No timing for a form: the model lacks its row. */
@@ -201,6 +211,7 @@ public final class Engine {
     }
 
     private void retireInOrder() {
+        if (retireBusyUntil > cycle) return;
         int slotsLeft = core.retireWidth();
         while (oldestId < nextRenameId) {
             int s = slot(oldestId);
@@ -208,6 +219,7 @@ public final class Engine {
             StaticInstruction si = code.get(sidx[s]);
             int cost = fusedSecond[s] ? 0 : Math.max(1, si.slots);
             if (cost > slotsLeft && slotsLeft < core.retireWidth()) return;
+            if (cost > core.retireWidth()) retireBusyUntil = cycle + (cost + core.retireWidth() - 1) / core.retireWidth();
             slotsLeft -= cost;
             robSlotsUsed -= cost;
             if (si.isLoad()) loadsInFlight--;
@@ -264,7 +276,12 @@ public final class Engine {
     // Rename / allocate
     // ======================================================================================
 
+    /** A microcoded instruction wider than the stage keeps it busy until this cycle. */
+    private long renameBusyUntil;
+    private long retireBusyUntil;
+
     private void rename() {
+        if (renameBusyUntil > cycle) return;
         int slotsLeft = core.renameWidth();
         boolean any = false;
         renamedThisCycle = 0;
@@ -303,6 +320,7 @@ public final class Engine {
             }
             frontEnd.takeDelivered();
             any = true;
+            if (cost > core.renameWidth()) renameBusyUntil = cycle + (cost + core.renameWidth() - 1) / core.renameWidth();
             slotsLeft -= cost;
             robSlotsUsed += cost;
             if (si.isLoad()) loadsInFlight++;
@@ -321,11 +339,20 @@ public final class Engine {
 
     private final int[] scratchFree;
 
-    /** True when every µop finds a queue that serves its ports and has an entry left. */
+    /**
+     * True when every µop finds a queue that serves its ports and has an entry left. An instruction
+     * with more µops than the schedulers hold (a long microcoded one) enters when they are empty.
+     */
     private boolean schedulersHaveRoom(StaticInstruction si, boolean second) {
         int n = second ? 0 : si.uops.length;
         if (n == 0) return true;
-        for (int q = 0; q < queue.length; q++) scratchFree[q] = queue[q].length - queueLength[q];
+        int capacity = 0;
+        for (int q = 0; q < queue.length; q++) capacity += core.schedulers().get(q).size();
+        if (n > capacity) {
+            for (int q = 0; q < queue.length; q++) if (queueLength[q] > 0) return false;
+            return true;
+        }
+        for (int q = 0; q < queue.length; q++) scratchFree[q] = core.schedulers().get(q).size() - queueLength[q];
         boolean fused = frontEnd.fusedWithNext(si.index);
         for (UopSpec u : si.uops) {
             int mask = fused && u.kind() == UopKind.COMPUTE ? frontEnd.fusedPortMask(si.index, u.portMask()) : u.portMask();
@@ -553,7 +580,7 @@ public final class Engine {
         int bestFree = -1;
         for (int q = 0; q < queue.length; q++) {
             if ((core.schedulers().get(q).portMask() & portMask) == 0) continue;
-            int free = queue[q].length - queueLength[q];
+            int free = core.schedulers().get(q).size() - queueLength[q];
             if (free > bestFree) {
                 best = q;
                 bestFree = free;
@@ -562,7 +589,7 @@ public final class Engine {
         if (best < 0) {
             // A µop no queue serves would never run: put it where most space is (models are checked for this).
             for (int q = 0; q < queue.length; q++) {
-                int free = queue[q].length - queueLength[q];
+                int free = core.schedulers().get(q).size() - queueLength[q];
                 if (free > bestFree) {
                     best = q;
                     bestFree = free;

@@ -159,7 +159,8 @@ final class FrontEnd {
             if (pair && iqCount < 2) return;              // the branch of the pair is not predecoded yet
             if (slots > spec.microcodeThreshold()) {
                 if (used > 0) return;
-                if (idqFree() < slots) return;
+                // The microcode sequencer streams a long instruction: it needs room for a queue's worth.
+                if (idqFree() < Math.min(slots, spec.uopQueue())) return;
                 takeFromIq(pair);
                 microcodeBusyUntil = now + (slots + spec.microcodeUopsPerCycle() - 1) / spec.microcodeUopsPerCycle();
                 return;
@@ -232,7 +233,7 @@ final class FrontEnd {
             if (cacheWindow != Long.MIN_VALUE && w != cacheWindow) return;   // one window per cycle
             cacheWindow = w;
             if (slots > spec.microcodeThreshold()) {
-                if (delivered > 0 || idqFree() < slots) return;
+                if (delivered > 0 || idqFree() < Math.min(slots, spec.uopQueue())) return;
                 if (!createAndDeliver(pair)) return;
                 microcodeBusyUntil = now + (slots + spec.microcodeUopsPerCycle() - 1) / spec.microcodeUopsPerCycle();
                 return;
