@@ -577,7 +577,7 @@ public final class Engine {
     /** The scheduler queue for a µop: one that can issue to its ports, with the most free entries. */
     private int chooseQueue(int portMask) {
         int best = -1;
-        int bestFree = -1;
+        int bestFree = Integer.MIN_VALUE;
         for (int q = 0; q < queue.length; q++) {
             if ((core.schedulers().get(q).portMask() & portMask) == 0) continue;
             int free = core.schedulers().get(q).size() - queueLength[q];
