@@ -68,7 +68,8 @@ public final class ModelBinder {
                     unsupported.put(row, table.unsupported().get(row));
                     continue;
                 }
-                String why = whyUnbound(row, byMnemonic);
+                // Suggestions cost an edit-distance search; only hand-written rows (errors) get one.
+                String why = whyUnbound(row, byMnemonic, !origin.imported());
                 if (!origin.imported() && !why.startsWith("unknown mnemonic")) {
                     throw new ModelException(origin.file(), path, "no instruction form '" + row + "': " + why,
                             "form names are uops.info's: MNEMONIC (KIND, ...), e.g. ADD (R64, M64); run 'uopsim models show "
@@ -92,7 +93,7 @@ public final class ModelBinder {
         return sp < 0 ? name : name.substring(0, sp);
     }
 
-    private static String whyUnbound(String row, Map<String, List<InstructionForm>> byMnemonic) {
+    private static String whyUnbound(String row, Map<String, List<InstructionForm>> byMnemonic, boolean suggest) {
         Matcher m = NAME.matcher(row);
         if (!m.matches()) return "malformed name (expected MNEMONIC or MNEMONIC (KIND, KIND...))";
         if (m.group(2) != null) {
@@ -106,7 +107,7 @@ public final class ModelBinder {
         }
         List<InstructionForm> same = byMnemonic.get(m.group(1));
         if (same == null) {
-            String near = Suggestions.didYouMean(m.group(1), byMnemonic.keySet());
+            String near = suggest ? Suggestions.didYouMean(m.group(1), byMnemonic.keySet()) : null;
             return "unknown mnemonic " + m.group(1) + " (the instruction model has no form of it yet)" + (near != null ? "; " + near : "");
         }
         List<String> names = new ArrayList<>();
@@ -114,7 +115,7 @@ public final class ModelBinder {
             names.add(f.name());
             names.addAll(f.uopsInfoNames());
         }
-        String near = Suggestions.didYouMean(row, names);
+        String near = suggest ? Suggestions.didYouMean(row, names) : null;
         return "the instruction model knows " + m.group(1) + " but not with these operands" + (near != null ? " (" + near + ")" : "");
     }
 

@@ -49,7 +49,9 @@ public final class Simulator {
             if (done >= WARM_UP + 2 * WINDOW) {
                 double recent = average(engine, done - WINDOW, done);
                 double before = average(engine, done - 2 * WINDOW, done - WINDOW);
-                if (Math.abs(recent - before) <= Math.max(0.002 * recent, 1.0 / WINDOW)) {
+                // Two windows agree: within 0.3%, or within two cycles over a window (a period that does
+                // not divide the window makes whole windows differ by a cycle or two).
+                if (Math.abs(recent - before) <= Math.max(0.003 * recent, 2.0 / WINDOW)) {
                     return new SimulationResult(input.name(), core.name(), average(engine, done - 2 * WINDOW, done), true, done,
                             engine.cycles(), input.instructions().size(), uops, 2 * WINDOW);
                 }
