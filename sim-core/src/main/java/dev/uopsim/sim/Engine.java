@@ -51,6 +51,7 @@ public final class Engine {
     final long[] forwardFrom;      // store id a load forwards from, or -1
     final boolean[] forwardPartial;
     final boolean[] renamedLoad;   // memory renaming gave the load its value at rename
+    final long[] partialReadyAt;   // a load its store covers only in part: data no earlier than this
     final long[] storeDataSource;  // value reference of the data a store writes (memory renaming)
     final boolean[] fusedSecond;   // the second of a macro-fused pair
     long oldestId;                 // oldest instruction not retired
@@ -123,6 +124,7 @@ public final class Engine {
         forwardFrom = new long[capacity];
         forwardPartial = new boolean[capacity];
         renamedLoad = new boolean[capacity];
+        partialReadyAt = new long[capacity];
         storeDataSource = new long[capacity];
         fusedSecond = new boolean[capacity];
         int maxUops = 1;
@@ -380,6 +382,7 @@ public final class Engine {
         forwardFrom[s] = -1;
         forwardPartial[s] = false;
         renamedLoad[s] = false;
+        partialReadyAt[s] = 0;
         storeDataSource[s] = READY;
         for (int o = 0; o < MAX_OUT; o++) outReady[s * MAX_OUT + o] = NOT_READY;
         listener.renamed(id, si.index, iter[s], cycle);
@@ -735,8 +738,10 @@ public final class Engine {
         if (from >= 0 && from >= oldestStore && !renamedLoad[s]) {
             int fs = slot(from);
             if (forwardPartial[s]) {
-                // Forwarding cannot serve a load the store covers only in part: it waits for the commit.
+                // Forwarding cannot serve a load the store covers only in part: it waits for the commit,
+                // and its data comes the failure penalty after it (kept: the store may drain first).
                 if (commitCycle[fs] >= NOT_READY) return NOT_READY;
+                partialReadyAt[s] = commitCycle[fs] + core.loadStore().forwardFailPenalty();
                 ready = Math.max(ready, commitCycle[fs]);
             } else if (storeDataCycle[fs] >= NOT_READY) {
                 return NOT_READY;
@@ -783,13 +788,10 @@ public final class Engine {
         listener.dispatched(id, si.index, uopSpec[uid], port, cycle);
         switch (spec.kind()) {
             case LOAD -> {
-                long data = cycle + loadToUse(si);
+                long data = Math.max(cycle + loadToUse(si), partialReadyAt[s]);
                 long from = forwardFrom[s];
-                if (from >= 0 && from >= oldestStore && !renamedLoad[s]) {
-                    int fs = slot(from);
-                    data = forwardPartial[s]
-                            ? Math.max(data, commitCycle[fs] + core.loadStore().forwardFailPenalty())
-                            : Math.max(data, storeDataCycle[fs] + forwardCycles());
+                if (from >= 0 && from >= oldestStore && !renamedLoad[s] && !forwardPartial[s]) {
+                    data = Math.max(data, storeDataCycle[slot(from)] + forwardCycles());
                 }
                 outReady[s * MAX_OUT + LOAD_DATA] = data;
                 if (si.computeUops == 0) computeOutputs(s, si, cycle);
