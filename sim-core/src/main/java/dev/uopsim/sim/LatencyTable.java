@@ -8,11 +8,16 @@ import java.util.Map;
  * {@code from->to}, then {@code from->*}, then {@code *->to}, then {@code *->*}. A flag group
  * ({@code CF}, {@code OF}, {@code SZAP}) also matches a key written with {@code flags}.
  */
-public record LatencyTable(Map<String, Integer> cycles) {
-    public static final LatencyTable NONE = new LatencyTable(Map.of());
+public record LatencyTable(Map<String, Integer> cycles, java.util.Set<String> upperBounds) {
+    public static final LatencyTable NONE = new LatencyTable(Map.of(), java.util.Set.of());
 
     public LatencyTable {
         cycles = Map.copyOf(cycles);
+        upperBounds = java.util.Set.copyOf(upperBounds);
+    }
+
+    public LatencyTable(Map<String, Integer> cycles) {
+        this(cycles, java.util.Set.of());
     }
 
     public static LatencyTable uniform(int c) {
@@ -21,13 +26,24 @@ public record LatencyTable(Map<String, Integer> cycles) {
 
     /** The latency from input {@code from} to output {@code to}, or {@code fallback} when no key covers them. */
     public int get(String from, String to, int fallback) {
+        String key = key(from, to);
+        return key == null ? fallback : cycles.get(key);
+    }
+
+    /** True when the latency that covers this pair is only an upper bound (uops.info's ≤n). */
+    public boolean isUpperBound(String from, String to) {
+        String key = key(from, to);
+        return key != null && upperBounds.contains(key);
+    }
+
+    private String key(String from, String to) {
         for (String f : candidates(from)) {
             for (String t : candidates(to)) {
-                Integer v = cycles.get(f + "->" + t);
-                if (v != null) return v;
+                String k = f + "->" + t;
+                if (cycles.containsKey(k)) return k;
             }
         }
-        return fallback;
+        return null;
     }
 
     private static String[] candidates(String name) {

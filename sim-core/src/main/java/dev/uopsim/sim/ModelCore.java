@@ -141,9 +141,13 @@ public final class ModelCore {
         }
         var row = bound.model().instructions().forms().get(t.row());
         Map<String, Integer> lat = new HashMap<>();
+        java.util.Set<String> bounds = new java.util.HashSet<>();
         if (row != null) {
-            for (Map.Entry<String, Latency> e : row.latency().entrySet()) lat.put(e.getKey(), e.getValue().cyclesCeil());
+            for (Map.Entry<String, Latency> e : row.latency().entrySet()) {
+                lat.put(e.getKey(), e.getValue().cyclesCeil());
+                if (e.getValue().upperBound()) bounds.add(e.getKey());
+            }
         }
-        return new FormTiming(Math.max(1, t.slots()), uops, new LatencyTable(lat));
+        return new FormTiming(Math.max(1, t.slots()), uops, new LatencyTable(lat, bounds));
     }
 }

@@ -191,12 +191,17 @@ final class StaticInstruction {
         for (int i = 0; i < inRegs.length; i++) {
             for (int o = 0; o < outRegs.length; o++) {
                 int l;
-                if (inRegs[i] == MEMORY) {
-                    // The load is its own µop: after it, only the operation's latency remains (none for a
-                    // pure load). The model's mem->* path includes the load, so it is not used here.
-                    l = !hasComputeUop ? 0 : timing.latency().get(inNames[i].equals("mem") ? "*" : inNames[i], outNames[o], 1);
+                String from = inRegs[i] == MEMORY && inNames[i].equals("mem") ? "*" : inNames[i];
+                if (inRegs[i] == MEMORY && !hasComputeUop) {
+                    l = 0;                      // a pure load: the value is the load's
+                } else if ((inRegs[i] == MEMORY || outRegs[o] == MEMORY) && timing.latency().isUpperBound(from, outNames[o])) {
+                    // On a memory path an upper bound (uops.info's ≤n) was measured through the load and
+                    // the store, which the engine models itself: the operation's own latency is one cycle.
+                    l = 1;
                 } else {
-                    l = timing.latency().get(inNames[i], outNames[o], fallback);
+                    // The load is its own µop: after it only the operation's latency remains; the model's
+                    // mem->* figure includes the load, so it is not used for the memory value.
+                    l = timing.latency().get(from, outNames[o], inRegs[i] == MEMORY ? 1 : fallback);
                 }
                 latency[i][o] = Math.max(0, l);
             }

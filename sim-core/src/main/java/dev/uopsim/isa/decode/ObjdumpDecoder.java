@@ -164,6 +164,10 @@ public final class ObjdumpDecoder {
             throw new InputException(where.source(), where.line(), 0, "objdump cannot decode these bytes (invalid instruction)", null);
         }
         text = stripTrailingComment(text);
+        // 90 with an operand-size prefix is a NOP (xchg of a register with itself), printed as xchg.
+        if (text.replaceAll("\\s+", " ").equals("xchg ax,ax") && bytes.length >= 2 && (bytes[bytes.length - 1] & 0xFF) == 0x90) {
+            text = "data16 nop";
+        }
         Matcher t = TARGET.matcher(text);
         long target = -1;
         if (t.matches()) target = Long.parseLong(t.group(2), 16) - blockStart;
