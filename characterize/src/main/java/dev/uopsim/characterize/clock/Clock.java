@@ -1,0 +1,92 @@
+package dev.uopsim.characterize.clock;
+
+import dev.uopsim.characterize.runner.RawSample;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Turns raw samples into core cycles and judges them. With perf cycles the counts are used as they
+ * are. With the TSC, each sample's cycles-per-tick ratio comes from the calibration chain timed
+ * just before and just after it (2000 cycles over the difference of a short and a long run); a
+ * sample whose two ratios disagree (the frequency moved) or whose ratio is far from the job's
+ * median (a disturbed calibration) is dropped, and so is one whose throughput sentinel ran slow
+ * (another thread was using the core).
+ */
+public final class Clock {
+    /** Before/after ratios may differ by this fraction before the sample is dropped. */
+    static final double RATIO_AGREEMENT = 0.02;
+    /** A sample's ratio may differ from the job's median by this fraction. */
+    static final double RATIO_OUTLIER = 0.03;
+    /** A sentinel slower than the fastest one seen in the run by this fraction marks a contended sample. */
+    static final double SENTINEL_SLACK = 0.06;
+
+    private final ClockKind kind;
+    /** The fastest sentinel seen by this clock (all jobs of a run): the uncontended reference. */
+    private double bestSentinel = Double.POSITIVE_INFINITY;
+
+    public Clock(ClockKind kind) {
+        this.kind = kind;
+    }
+
+    public ClockKind kind() { return kind; }
+
+    /** One sample in core cycles, or dropped with the reason. */
+    public record Sample(double cyclesA, double cyclesB, double cyclesPerTick, double sentinelCycles, String dropped) {
+        public boolean kept() { return dropped == null; }
+    }
+
+    public static double ratio(long shortTicks, long longTicks) {
+        long d = longTicks - shortTicks;
+        return d <= 0 ? Double.NaN : FixedCode.CALIBRATION_CYCLES / (double) d;
+    }
+
+    public double bestSentinel() { return bestSentinel; }
+
+    public synchronized List<Sample> convert(List<RawSample> raw) {
+        List<Sample> out = new ArrayList<>(raw.size());
+        if (kind == ClockKind.PERF_CYCLES) {
+            for (RawSample r : raw) {
+                double ratio = (ratio(r.calShortBefore(), r.calLongBefore()) + ratio(r.calShortAfter(), r.calLongAfter())) / 2;
+                out.add(new Sample(r.perfA(), r.perfB(), ratio, r.sentinel() * ratio, r.perfA() <= 0 ? "no perf count" : null));
+            }
+            return out;
+        }
+        double[] ratios = new double[raw.size()];
+        for (int i = 0; i < raw.size(); i++) {
+            RawSample r = raw.get(i);
+            ratios[i] = (ratio(r.calShortBefore(), r.calLongBefore()) + ratio(r.calShortAfter(), r.calLongAfter())) / 2;
+        }
+        double median = median(ratios);
+        for (int i = 0; i < raw.size(); i++) {
+            double s = raw.get(i).sentinel() * ratios[i];
+            if (Double.isFinite(s) && s > 0 && s < bestSentinel) bestSentinel = s;
+        }
+        double fastestSentinel = bestSentinel;
+        for (int i = 0; i < raw.size(); i++) {
+            RawSample r = raw.get(i);
+            double before = ratio(r.calShortBefore(), r.calLongBefore());
+            double after = ratio(r.calShortAfter(), r.calLongAfter());
+            double ratio = ratios[i];
+            double sentinel = r.sentinel() * ratio;
+            String dropped = null;
+            if (!Double.isFinite(before) || !Double.isFinite(after)) {
+                dropped = "calibration failed";
+            } else if (Math.abs(before - after) > RATIO_AGREEMENT * ratio) {
+                dropped = "clock ratio moved during the sample";
+            } else if (Math.abs(ratio - median) > RATIO_OUTLIER * median) {
+                dropped = "calibration far from the job's median";
+            } else if (sentinel > fastestSentinel * (1 + SENTINEL_SLACK)) {
+                dropped = "sentinel slow: the core was shared";
+            }
+            out.add(new Sample(r.ticksA() * ratio, r.ticksB() * ratio, ratio, sentinel, dropped));
+        }
+        return out;
+    }
+
+    static double median(double[] values) {
+        double[] v = Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
+        if (v.length == 0) return Double.NaN;
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+}
