@@ -51,6 +51,8 @@ public record Values(String variant, long gpr, long vec, long fill, Map<Integer,
         long fill = vec;
         String mnemonic = f.asmMnemonic().toLowerCase(Locale.ROOT);
         if (mnemonic.endsWith("ldmxcsr")) fill = MXCSR_PATTERN;
+        // POPF pops the fill into RFLAGS: 0x0202 at every 2-byte offset sets only IF and bit 1 (not TF).
+        if (mnemonic.startsWith("popf")) fill = 0x0202020202020202L;
         Map<Integer, Long> gprs = new HashMap<>();
         Map<Integer, Long> vecs = new HashMap<>();
         if (!f.has(FormProperty.VALUE_DEPENDENT)) return new Values("", 3, vec, fill, gprs, vecs);

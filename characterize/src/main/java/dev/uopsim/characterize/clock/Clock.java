@@ -58,8 +58,15 @@ public final class Clock {
             ratios[i] = (ratio(r.calShortBefore(), r.calLongBefore()) + ratio(r.calShortAfter(), r.calLongAfter())) / 2;
         }
         double median = median(ratios);
+        // The reference is taken from samples whose calibration holds up: a disturbed calibration
+        // (a ratio far too low) would make one sentinel look fast and every later sample contended.
         for (int i = 0; i < raw.size(); i++) {
-            double s = raw.get(i).sentinel() * ratios[i];
+            RawSample r = raw.get(i);
+            double before = ratio(r.calShortBefore(), r.calLongBefore());
+            double after = ratio(r.calShortAfter(), r.calLongAfter());
+            if (!Double.isFinite(before) || !Double.isFinite(after)) continue;
+            if (Math.abs(before - after) > RATIO_AGREEMENT * ratios[i] || Math.abs(ratios[i] - median) > RATIO_OUTLIER * median) continue;
+            double s = r.sentinel() * ratios[i];
             if (Double.isFinite(s) && s > 0 && s < bestSentinel) bestSentinel = s;
         }
         double fastestSentinel = bestSentinel;

@@ -54,6 +54,12 @@ public final class FormResults {
             }
         }
         double cycles = (perCopy - subtract - unknown) / b.perCopy();
+        if (b.kind() != Benchmark.Kind.THROUGHPUT && cycles < -0.05) {
+            // The chain ran faster than its own helper instructions: they were not on the critical path
+            // (memory renaming took the address off it, or the core knew a flag in advance).
+            return new Figure(b.name(), b.key(), b.variant(), Double.NaN, true, false, b.chain(), String.format(
+                    "the chain did not limit (%.2f cycles per step, less than its helper instructions take): no latency measured", perCopy / b.perCopy()));
+        }
         boolean upper = b.upper() || unknown > 0;
         String note = missing.isEmpty() ? null : "reference latency of " + missing + " unavailable: counted as 1 cycle";
         if (!m.estimate().stable() && m.estimate().note() != null) note = (note == null ? "" : note + "; ") + m.estimate().note();
@@ -72,10 +78,15 @@ public final class FormResults {
         Map<String, List<Figure>> latency = new LinkedHashMap<>();
         Map<String, Figure> throughput = new LinkedHashMap<>();
         List<Map<String, Object>> failures = new ArrayList<>();
+        Map<String, String> broken = new LinkedHashMap<>();
         for (int i = 0; i < benchmarks.size(); i++) {
             Benchmark b = benchmarks.get(i);
             Measurement m = measurements.get(i);
             Figure fig = figure(b, m, references);
+            if (fig != null && !Double.isFinite(fig.cycles())) {
+                broken.put(b.key() + (b.variant().isEmpty() ? "" : " " + b.variant()), fig.note());
+                continue;
+            }
             if (fig == null) {
                 Map<String, Object> fail = new LinkedHashMap<>();
                 fail.put("benchmark", b.name());
@@ -108,9 +119,10 @@ public final class FormResults {
         out.put("latency", lat);
         out.put("latency_max", Double.isFinite(max) ? round(max) : null);
         if (!variants.isEmpty()) out.put("latency_variants", variants);
-        if (!skipped.isEmpty()) {
+        if (!skipped.isEmpty() || !broken.isEmpty()) {
             Map<String, Object> s = new LinkedHashMap<>();
             for (Generator.Skipped k : skipped) s.put(k.key(), k.reason());
+            for (var e : broken.entrySet()) if (!lat.containsKey(e.getKey())) s.put(e.getKey(), e.getValue());
             out.put("latency_not_measured", s);
         }
 
