@@ -209,26 +209,53 @@ public final class Generator {
 
     /** Assembly text of one instance of {@code f} under a binding. */
     private String instance(InstructionForm f, List<OperandNode> nodes, Binding b, Register base) {
+        List<Operand> ops = operands(f, nodes, b, base);
+        String text = AsmWriter.write(f, ops);
+        if (nodes.stream().anyMatch(n -> n.type() == OperandNode.Type.MOFFS)) text = text.replaceFirst("\\bmov\\b", "movabs");
+        return text;
+    }
+
+    private List<Operand> operands(InstructionForm f, List<OperandNode> nodes, Binding b, Register base) {
         List<Operand> examples = AsmWriter.exampleOperands(f);
         List<Operand> ops = new ArrayList<>();
-        boolean moffs = false;
         for (OperandNode n : nodes) {
             if (!n.explicit()) continue;
             Operand o = switch (n.type()) {
                 case GPR, VEC, MMX -> new RegisterOperand(n.fixed() != null ? n.fixed() : b.regs.get(n.index()));
                 case MEM -> new MemoryOperand(null, base, null, 1, b.disp.getOrDefault(n.index(), 0L), null, n.width());
-                case MOFFS -> {
-                    moffs = true;
-                    yield new MemoryOperand(null, null, null, 1, MEMORY + b.disp.getOrDefault(n.index(), 0L), null, n.width());
-                }
+                case MOFFS -> new MemoryOperand(null, null, null, 1, MEMORY + b.disp.getOrDefault(n.index(), 0L), null, n.width());
                 case AGEN -> agen(n.spec().agenShape(), b.agenBase.get(n.index()), b.agenIndex.get(n.index()));
                 default -> examples.get(n.index());
             };
             ops.add(o);
         }
-        String text = AsmWriter.write(f, ops);
-        if (moffs) text = text.replaceFirst("\\bmov\\b", "movabs");
-        return text;
+        return ops;
+    }
+
+    // ---- Write-set probe --------------------------------------------------------------------------
+
+    /**
+     * One instance of a form with distinct registers, for the write-set check: its text, its operands,
+     * the registers that hold addresses (their values must not be randomised), and the starting state.
+     */
+    public record Probe(String line, List<Operand> operands, List<Register> addressRegisters, MachineState state, long fill,
+                        boolean cleanUpper) {}
+
+    public Probe probe(InstructionForm f) {
+        List<OperandNode> nodes = OperandNode.of(f);
+        Values values = Values.of(f, nodes, true);
+        Alloc a = new Alloc(f, nodes, values);
+        Binding b = new Binding();
+        for (OperandNode n : nodes) {
+            if ((n.register() || n.type() == OperandNode.Type.AGEN) && !bindFresh(a, b, n)) return null;
+        }
+        List<Register> address = new ArrayList<>();
+        address.add(a.base);
+        for (OperandNode n : nodes) {
+            if (n.type() == OperandNode.Type.IMPLICIT_MEM) address.add(n.spec().memory().base().root());
+        }
+        List<Operand> ops = operands(f, nodes, b, a.base);
+        return new Probe(instance(f, nodes, b, a.base), ops, address, a.state, values.fill(), cleanUpper(f));
     }
 
     private static MemoryOperand agen(String shape, Register base, Register index) {

@@ -145,7 +145,16 @@ public final class MeasureCommand implements Command {
             return ExitCode.CHECK_FAILED;
         }
         List<byte[]> code = new ArrayList<>();
-        for (String h : hexes) code.add(Hex.parse(h, csv.toString(), 0, 0));
+        List<String> badHex = new ArrayList<>();
+        for (String h : hexes) {
+            try {
+                code.add(Hex.parse(h, csv.toString(), 0, 0));
+                badHex.add(null);
+            } catch (InputException e) {
+                code.add(new byte[]{(byte) 0x90});
+                badHex.add(e.getMessage());
+            }
+        }
         List<ObjdumpDecoder.Block> decoded = new ObjdumpDecoder(FormTable.shipped()).decode(code, csv.toString());
         List<Kernel> kernels = new ArrayList<>();
         List<Integer> index = new ArrayList<>();
@@ -154,6 +163,10 @@ public final class MeasureCommand implements Command {
         List<BlockMeasurer.Result> results = new ArrayList<>(Collections.nCopies(hexes.size(), null));
         for (int i = 0; i < hexes.size(); i++) {
             ObjdumpDecoder.Block b = decoded.get(i);
+            if (badHex.get(i) != null) {
+                results.set(i, new BlockMeasurer.Result("block " + i, false, badHex.get(i), "bad hex", Double.NaN, null, 0, 0, 0, null));
+                continue;
+            }
             if (!b.ok()) {
                 String why = "not decoded: " + (b.failedText() != null ? b.failedText() : b.error().getMessage());
                 results.set(i, new BlockMeasurer.Result("block " + i, false, why, "not decoded", Double.NaN, null, 0, 0, 0, null));

@@ -18,11 +18,19 @@ public final class Clock {
     static final double RATIO_AGREEMENT = 0.02;
     /** A sample's ratio may differ from the job's median by this fraction. */
     static final double RATIO_OUTLIER = 0.03;
-    /** A sentinel slower than the fastest one seen in the run by this fraction marks a contended sample. */
+    /** A sentinel slower than the recent reference by this fraction marks a contended sample. */
     static final double SENTINEL_SLACK = 0.06;
 
+    /** Jobs over which the fastest sentinel is the uncontended reference. */
+    static final int SENTINEL_WINDOW = 64;
+
     private final ClockKind kind;
-    /** The fastest sentinel seen by this clock (all jobs of a run): the uncontended reference. */
+    /**
+     * The fastest sentinel of each of the last jobs. A window, not the whole run: the sentinel's cost
+     * in core cycles moved by 15% when the core's frequency changed during a long run, and an
+     * all-time minimum then marked every later sample as contended.
+     */
+    private final java.util.ArrayDeque<Double> recentBest = new java.util.ArrayDeque<>();
     private double bestSentinel = Double.POSITIVE_INFINITY;
 
     public Clock(ClockKind kind) {
@@ -60,6 +68,7 @@ public final class Clock {
         double median = median(ratios);
         // The reference is taken from samples whose calibration holds up: a disturbed calibration
         // (a ratio far too low) would make one sentinel look fast and every later sample contended.
+        double jobBest = Double.POSITIVE_INFINITY;
         for (int i = 0; i < raw.size(); i++) {
             RawSample r = raw.get(i);
             double before = ratio(r.calShortBefore(), r.calLongBefore());
@@ -67,8 +76,13 @@ public final class Clock {
             if (!Double.isFinite(before) || !Double.isFinite(after)) continue;
             if (Math.abs(before - after) > RATIO_AGREEMENT * ratios[i] || Math.abs(ratios[i] - median) > RATIO_OUTLIER * median) continue;
             double s = r.sentinel() * ratios[i];
-            if (Double.isFinite(s) && s > 0 && s < bestSentinel) bestSentinel = s;
+            if (Double.isFinite(s) && s > 0 && s < jobBest) jobBest = s;
         }
+        if (Double.isFinite(jobBest)) {
+            recentBest.addLast(jobBest);
+            if (recentBest.size() > SENTINEL_WINDOW) recentBest.removeFirst();
+        }
+        bestSentinel = recentBest.stream().mapToDouble(Double::doubleValue).min().orElse(Double.POSITIVE_INFINITY);
         double fastestSentinel = bestSentinel;
         for (int i = 0; i < raw.size(); i++) {
             RawSample r = raw.get(i);

@@ -27,7 +27,8 @@ import java.util.function.IntConsumer;
 /**
  * Cycles per iteration of whole blocks on this machine, as BHive's harness and nanoBench measure
  * them. Unrolled mode: the block repeated N and 2N times back to back (inside a loop counted in the
- * control page, so the run is long enough for the TSC), the difference divided by N. Loop mode: the
+ * control page, so the run is long enough for the TSC; each pass reloads the initial registers), the
+ * difference divided by N. Loop mode: the
  * kernel is its own loop; the worker sets its counter for L and 2L iterations (see
  * {@link LoopControl}). Registers start as the kernel says: all general-purpose registers holding
  * one address with memory filled with that address (BHive's convention, its value 0x2324000 too),
@@ -47,8 +48,19 @@ public final class BlockMeasurer {
     static final long TARGET_TICKS = 30_000;
     static final int UNROLLED_INSTRUCTIONS = 200;
 
+    private static final List<String> RESET_REGISTERS = resetRegisters();
+
     private final Session session;
     private int samples = SAMPLES;
+
+    private static List<String> resetRegisters() {
+        String[] names = {"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"};
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            lines.add("mov " + names[i] + ", " + dev.uopsim.characterize.runner.ControlPage.qword(dev.uopsim.characterize.runner.ControlPage.INIT_GPR + 8 * i));
+        }
+        return List.copyOf(lines);
+    }
 
     public BlockMeasurer(Session session) {
         this.session = session;
@@ -170,8 +182,10 @@ public final class BlockMeasurer {
                 if (c < p.copies) a.addAll(lines);
                 b.addAll(lines);
             }
-            p.programA = w.loop(a, List.of(), true, mmx);
-            p.programB = w.loop(b, List.of(), true, mmx);
+            // Every pass starts from the initial registers, as each of BHive's repetitions does: a block
+            // that pushes or walks a pointer would otherwise wander over ever more pages.
+            p.programA = w.loop(a, RESET_REGISTERS, true, mmx);
+            p.programB = w.loop(b, RESET_REGISTERS, true, mmx);
         }
         return p;
     }

@@ -39,9 +39,11 @@ public final class Estimator {
     public Estimate estimate(List<Clock.Sample> samples, double perInstance) {
         List<Clock.Sample> kept = samples.stream().filter(Clock.Sample::kept).toList();
         if (kept.size() < minKept) {
+            // Too few clean samples: the figure from all of them, marked unstable, is still worth showing.
             String why = samples.isEmpty() ? "no samples" : "only " + kept.size() + " of " + samples.size()
                     + " samples kept (" + mostCommonDrop(samples) + ")";
-            return new Estimate(kept.size() >= 2 ? value(kept, perInstance) : Double.NaN, Double.NaN, false, kept.size(),
+            List<Clock.Sample> use = kept.size() >= 2 ? kept : samples;
+            return new Estimate(use.size() >= 2 ? value(use, perInstance) : Double.NaN, Double.NaN, false, kept.size(),
                     samples.size(), why);
         }
         double value = value(kept, perInstance);
