@@ -53,13 +53,6 @@ public final class Clock {
 
     public synchronized List<Sample> convert(List<RawSample> raw) {
         List<Sample> out = new ArrayList<>(raw.size());
-        if (kind == ClockKind.PERF_CYCLES) {
-            for (RawSample r : raw) {
-                double ratio = (ratio(r.calShortBefore(), r.calLongBefore()) + ratio(r.calShortAfter(), r.calLongAfter())) / 2;
-                out.add(new Sample(r.perfA(), r.perfB(), ratio, r.sentinel() * ratio, r.perfA() <= 0 ? "no perf count" : null));
-            }
-            return out;
-        }
         double[] ratios = new double[raw.size()];
         for (int i = 0; i < raw.size(); i++) {
             RawSample r = raw.get(i);
@@ -71,10 +64,7 @@ public final class Clock {
         double jobBest = Double.POSITIVE_INFINITY;
         for (int i = 0; i < raw.size(); i++) {
             RawSample r = raw.get(i);
-            double before = ratio(r.calShortBefore(), r.calLongBefore());
-            double after = ratio(r.calShortAfter(), r.calLongAfter());
-            if (!Double.isFinite(before) || !Double.isFinite(after)) continue;
-            if (Math.abs(before - after) > RATIO_AGREEMENT * ratios[i] || Math.abs(ratios[i] - median) > RATIO_OUTLIER * median) continue;
+            if (calibrationProblem(r, ratios[i], median) != null) continue;
             double s = r.sentinel() * ratios[i];
             if (Double.isFinite(s) && s > 0 && s < jobBest) jobBest = s;
         }
@@ -83,26 +73,32 @@ public final class Clock {
             if (recentBest.size() > SENTINEL_WINDOW) recentBest.removeFirst();
         }
         bestSentinel = recentBest.stream().mapToDouble(Double::doubleValue).min().orElse(Double.POSITIVE_INFINITY);
-        double fastestSentinel = bestSentinel;
         for (int i = 0; i < raw.size(); i++) {
             RawSample r = raw.get(i);
-            double before = ratio(r.calShortBefore(), r.calLongBefore());
-            double after = ratio(r.calShortAfter(), r.calLongAfter());
             double ratio = ratios[i];
             double sentinel = r.sentinel() * ratio;
-            String dropped = null;
-            if (!Double.isFinite(before) || !Double.isFinite(after)) {
-                dropped = "calibration failed";
-            } else if (Math.abs(before - after) > RATIO_AGREEMENT * ratio) {
-                dropped = "clock ratio moved during the sample";
-            } else if (Math.abs(ratio - median) > RATIO_OUTLIER * median) {
-                dropped = "calibration far from the job's median";
-            } else if (sentinel > fastestSentinel * (1 + SENTINEL_SLACK)) {
-                dropped = "sentinel slow: the core was shared";
+            boolean contended = Double.isFinite(sentinel) && sentinel > bestSentinel * (1 + SENTINEL_SLACK);
+            String dropped;
+            if (kind == ClockKind.PERF_CYCLES) {
+                // Counted cycles need no calibration; the sentinel still tells a shared core.
+                dropped = r.perfA() <= 0 || r.perfB() <= 0 ? "no perf count" : contended ? "sentinel slow: the core was shared" : null;
+                out.add(new Sample(r.perfA(), r.perfB(), ratio, sentinel, dropped));
+            } else {
+                dropped = calibrationProblem(r, ratio, median);
+                if (dropped == null && contended) dropped = "sentinel slow: the core was shared";
+                out.add(new Sample(r.ticksA() * ratio, r.ticksB() * ratio, ratio, sentinel, dropped));
             }
-            out.add(new Sample(r.ticksA() * ratio, r.ticksB() * ratio, ratio, sentinel, dropped));
         }
         return out;
+    }
+
+    private static String calibrationProblem(RawSample r, double ratio, double median) {
+        double before = ratio(r.calShortBefore(), r.calLongBefore());
+        double after = ratio(r.calShortAfter(), r.calLongAfter());
+        if (!Double.isFinite(before) || !Double.isFinite(after)) return "calibration failed";
+        if (Math.abs(before - after) > RATIO_AGREEMENT * ratio) return "clock ratio moved during the sample";
+        if (Math.abs(ratio - median) > RATIO_OUTLIER * median) return "calibration far from the job's median";
+        return null;
     }
 
     static double median(double[] values) {

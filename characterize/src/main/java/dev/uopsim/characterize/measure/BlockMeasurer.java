@@ -55,7 +55,9 @@ public final class BlockMeasurer {
 
     private static List<String> resetRegisters() {
         String[] names = {"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"};
-        List<String> lines = new ArrayList<>();
+        // LFENCE first: a pass must not overlap the previous one (each of BHive's repetitions is timed
+        // alone); without it the out-of-order core runs consecutive passes' chains side by side.
+        List<String> lines = new ArrayList<>(List.of("lfence"));
         for (int i = 0; i < 16; i++) {
             lines.add("mov " + names[i] + ", " + dev.uopsim.characterize.runner.ControlPage.qword(dev.uopsim.characterize.runner.ControlPage.INIT_GPR + 8 * i));
         }
@@ -183,7 +185,8 @@ public final class BlockMeasurer {
                 b.addAll(lines);
             }
             // Every pass starts from the initial registers, as each of BHive's repetitions does: a block
-            // that pushes or walks a pointer would otherwise wander over ever more pages.
+            // that pushes or walks a pointer would otherwise wander over ever more pages. The passes of
+            // A and B reset alike, so the resets cancel in the difference.
             p.programA = w.loop(a, RESET_REGISTERS, true, mmx);
             p.programB = w.loop(b, RESET_REGISTERS, true, mmx);
         }
