@@ -150,6 +150,9 @@ public final class CharacterizeCommand implements Command {
                 if (journal != null) journal.close();
             }
             double seconds = (System.nanoTime() - start) / 1e9;
+            Map<String, Integer> order = new java.util.HashMap<>();
+            for (InstructionForm f : forms) order.put(f.name(), f.id());
+            results.sort(java.util.Comparator.comparingInt(r -> order.getOrDefault((String) r.get("form"), Integer.MAX_VALUE)));
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("cpu", session.host().cpu().toJson());
             doc.put("host", session.host().toJson());

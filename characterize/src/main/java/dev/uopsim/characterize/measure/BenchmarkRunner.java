@@ -75,11 +75,13 @@ public final class BenchmarkRunner {
     }
 
     /**
-     * Measures the benchmarks; {@code previous} gives a journaled measurement of the same name (or
-     * null), reused when its code hash matches; {@code done} sees each fresh measurement (to journal it).
+     * Measures the benchmarks in order; {@code previous} gives a journaled measurement of the same
+     * name (or null), reused when its code hash matches; {@code fresh} sees each new measurement (to
+     * journal it), {@code each} every measurement, reused or new, as soon as it is there.
      */
     public List<Measurement> run(List<Benchmark> benchmarks, Function<String, Measurement> previous,
-                                 java.util.function.Consumer<Measurement> done) throws IOException {
+                                 java.util.function.Consumer<Measurement> fresh,
+                                 java.util.function.Consumer<Measurement> each) throws IOException {
         List<Assembler.Unit> units = new ArrayList<>();
         List<String> hashes = new ArrayList<>();
         for (Benchmark b : benchmarks) {
@@ -100,6 +102,7 @@ public final class BenchmarkRunner {
             Measurement m = previous.apply(b.name());
             if (m != null && hashes.get(i).equals(m.codeHash())) {
                 out.add(m);
+                each.accept(m);
                 continue;
             }
             if (!code.ok(2 * i) || !code.ok(2 * i + 1)) {
@@ -108,8 +111,9 @@ public final class BenchmarkRunner {
             } else {
                 m = measure(b, code.code().get(2 * i), code.code().get(2 * i + 1), hashes.get(i));
             }
-            done.accept(m);
+            fresh.accept(m);
             out.add(m);
+            each.accept(m);
         }
         return out;
     }

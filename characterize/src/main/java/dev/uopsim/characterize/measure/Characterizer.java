@@ -81,25 +81,39 @@ public final class Characterizer {
             measureReferences(plans);
             List<Benchmark> all = new ArrayList<>();
             for (Plan p : plans) all.addAll(p.benchmarks());
-            Map<String, String> formOf = new LinkedHashMap<>();
-            for (Plan p : plans) for (Benchmark b : p.benchmarks()) formOf.put(b.name(), p.form().name());
-            List<Measurement> ms = runner.run(all, this::previous, m -> journalBench(formOf.get(m.name()), m));
-            int i = 0;
+            // Each form is finished (journaled, reported) as soon as its last benchmark is measured,
+            // so an interruption loses at most the form being measured.
+            Map<String, Plan> planOf = new LinkedHashMap<>();
+            for (Plan p : plans) for (Benchmark b : p.benchmarks()) planOf.put(b.name(), p);
+            Map<Plan, List<Measurement>> got = new LinkedHashMap<>();
             for (Plan p : plans) {
-                List<Measurement> mine = ms.subList(i, i + p.benchmarks().size());
-                i += p.benchmarks().size();
-                Map<String, Object> result = FormResults.of(p.form(), p.benchmarks(), mine, references, p.skipped());
-                if (journal != null) {
-                    Map<String, Object> rec = new LinkedHashMap<>();
-                    rec.put("type", "form");
-                    rec.put("form", p.form().name());
-                    rec.put("result", result);
-                    journal.append(rec, true);
-                }
-                done.accept(result);
+                got.put(p, new ArrayList<>());
+                if (p.benchmarks().isEmpty()) finish(p, List.of(), done);
             }
+            runner.run(all, this::previous, m -> journalBench(planOf.get(m.name()).form().name(), m), m -> {
+                Plan p = planOf.get(m.name());
+                List<Measurement> ms = got.get(p);
+                ms.add(m);
+                if (ms.size() == p.benchmarks().size()) finish(p, ms, done);
+            });
         }
         return true;
+    }
+
+    private void finish(Plan p, List<Measurement> ms, Consumer<Map<String, Object>> done) {
+        Map<String, Object> result = FormResults.of(p.form(), p.benchmarks(), ms, references, p.skipped());
+        if (journal != null) {
+            Map<String, Object> rec = new LinkedHashMap<>();
+            rec.put("type", "form");
+            rec.put("form", p.form().name());
+            rec.put("result", result);
+            try {
+                journal.append(rec, true);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        done.accept(result);
     }
 
     /** Measures (or takes from the journal) the references the plans subtract. */
@@ -113,7 +127,7 @@ public final class Characterizer {
             if (b != null) refs.add(b);
         }
         if (refs.isEmpty()) return;
-        List<Measurement> ms = runner.run(refs, this::previous, m -> journalBench("reference", m));
+        List<Measurement> ms = runner.run(refs, this::previous, m -> journalBench("reference", m), m -> { });
         for (int i = 0; i < refs.size(); i++) {
             FormResults.Figure fig = FormResults.figure(refs.get(i), ms.get(i), Map.of());
             references.put(refs.get(i).key(), fig == null ? Double.NaN : fig.cycles());
