@@ -177,7 +177,7 @@ public record CpuInfo(String vendor, int family, int model, int stepping, String
             return new String[]{"sapphirerapids",
                     modelText + " names " + (byModel == null ? "no known core" : byModel)
                             + ", but AMX and AVX512-FP16 exist only from Sapphire Rapids (Golden Cove cores) on:"
-                            + " the model number is masked (e.g. a hypervisor CPU template)"};
+                            + " the model number is masked (e.g. a hypervisor CPU template); the core is Sapphire Rapids or newer"};
         }
         if (byModel == null) return new String[]{"unknown", modelText + " is not in uopsim's list"};
         return new String[]{byModel, modelText};
