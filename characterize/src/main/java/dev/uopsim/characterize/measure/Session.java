@@ -21,13 +21,15 @@ import java.util.Optional;
  */
 public final class Session implements AutoCloseable {
     private final HostInfo host;
+    private final MeasureLock lock;
     private final Worker worker;
     private final Assembler assembler;
     private final ProgramWriter writer;
     private final Clock clock;
 
-    private Session(HostInfo host, Worker worker, Assembler assembler, ProgramWriter writer, Clock clock) {
+    private Session(HostInfo host, MeasureLock lock, Worker worker, Assembler assembler, ProgramWriter writer, Clock clock) {
         this.host = host;
+        this.lock = lock;
         this.worker = worker;
         this.assembler = assembler;
         this.writer = writer;
@@ -47,6 +49,7 @@ public final class Session implements AutoCloseable {
         Optional<String> why = unavailable();
         if (why.isPresent()) throw new IOException(why.get());
         HostInfo host = HostInfo.detect();
+        MeasureLock lock = MeasureLock.acquire();
         Assembler assembler = new Assembler();
         Assembler.Result fixed = assembler.assemble(List.of(new Assembler.Unit("calibration", FixedCode.calibration()),
                 new Assembler.Unit("sentinel", FixedCode.sentinel())));
@@ -54,7 +57,7 @@ public final class Session implements AutoCloseable {
         Worker worker = new Worker(HarnessBinary.get(), Worker.defaultCpu(), host.perfCycles(), fixed.code().get(0), fixed.code().get(1));
         Worker.Hello hello = worker.hello();
         ClockKind kind = host.perfCycles() && hello.perfCycles() ? ClockKind.PERF_CYCLES : ClockKind.TSC_CALIBRATED;
-        return new Session(host, worker, assembler, new ProgramWriter(host.cpu().avx()), new Clock(kind));
+        return new Session(host, lock, worker, assembler, new ProgramWriter(host.cpu().avx()), new Clock(kind));
     }
 
     public HostInfo host() { return host; }
@@ -94,5 +97,6 @@ public final class Session implements AutoCloseable {
     @Override
     public void close() {
         worker.close();
+        lock.close();
     }
 }
