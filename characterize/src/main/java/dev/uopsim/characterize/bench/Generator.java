@@ -364,6 +364,9 @@ public final class Generator {
         boolean writesMemory = false;
         for (OperandNode node : nodes) {
             if (node.writes() && (node.type() == OperandNode.Type.MEM || node.type() == OperandNode.Type.MOFFS)) writesMemory = true;
+            // VZEROUPPER names all sixteen vector registers; cores zero the upper halves at rename
+            // without reading them, and there is no register left to break anything with.
+            if (node.type() == OperandNode.Type.VEC && f.has(FormProperty.ZERO_UPPER)) continue;
             if (node.fixed() != null && node.readWrite() && node.fixed().root() != Register.RSP) {
                 String br = constMove(a, f, node, node.fixed().root(), node.fixed());
                 if (br == null) return null;
@@ -484,6 +487,10 @@ public final class Generator {
     /** The latency benchmarks of a form; {@code skipped} receives the pairs that are not measured. */
     public List<Benchmark> latency(InstructionForm f, List<Skipped> skipped) {
         List<OperandNode> nodes = OperandNode.of(f);
+        if (f.has(FormProperty.ZERO_UPPER)) {
+            skipped.add(new Skipped("all pairs", "its operands are all sixteen vector registers: none is left for a chain"));
+            return List.of();
+        }
         List<Benchmark> out = new ArrayList<>();
         boolean valueDependent = f.has(FormProperty.VALUE_DEPENDENT);
         for (OperandNode in : nodes) {

@@ -249,7 +249,9 @@ public final class Worker implements AutoCloseable {
                     : " (general protection: a non-canonical address or a privileged instruction)";
             case 4 -> " (an instruction this CPU or mode does not run)";
             case 8 -> code == 1 || code == 2 ? " (integer divide error: divisor 0 or quotient overflow)" : "";
-            case 7 -> " (bus error at 0x" + Long.toHexString(addr) + ")";
+            case 7 -> code == 1 ? " (alignment check: a split lock or a misaligned access, at 0x" + Long.toHexString(addr) + ")"
+                    : code == 128 ? " (stack-segment fault: a non-canonical address based on RSP or RBP)"
+                    : " (bus error, code " + code + ", at 0x" + Long.toHexString(addr) + ")";
             case 31 -> " (a system call from generated code, stopped by seccomp)";
             default -> "";
         };
