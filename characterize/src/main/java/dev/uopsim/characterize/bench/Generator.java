@@ -8,13 +8,11 @@ import dev.uopsim.isa.Encoding;
 import dev.uopsim.isa.Flag;
 import dev.uopsim.isa.FormProperty;
 import dev.uopsim.isa.Idiom;
-import dev.uopsim.isa.ImmediateOperand;
 import dev.uopsim.isa.InstructionForm;
 import dev.uopsim.isa.MemoryOperand;
 import dev.uopsim.isa.Operand;
 import dev.uopsim.isa.OperandKind;
 import dev.uopsim.isa.Register;
-import dev.uopsim.isa.RegisterClass;
 import dev.uopsim.isa.RegisterOperand;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -1053,14 +1051,5 @@ public final class Generator {
                     Values.F32_ONE, List.of(), legacy, e.getValue()));
         }
         return out;
-    }
-
-    /** Register classes the generator handles (for tests). */
-    static boolean handled(RegisterClass c) {
-        return c == RegisterClass.GPR || c == RegisterClass.VECTOR || c == RegisterClass.MMX;
-    }
-
-    static ImmediateOperand immediate(long v) {
-        return new ImmediateOperand(v);
     }
 }

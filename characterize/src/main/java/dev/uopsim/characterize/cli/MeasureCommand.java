@@ -81,6 +81,7 @@ public final class MeasureCommand implements Command {
         Kernel kernel = new KernelReader(FormTable.shipped()).read(file, KernelOptions.from(line));
         String[] problem = BlockMeasurer.problem(kernel);
         if (problem != null) throw new InputException(kernel.name(), problem[1], "measure straight-line code, or a loop whose only branch is its last instruction");
+        if (kernel.mode() == Kernel.Mode.LOOP) dev.uopsim.characterize.measure.LoopControl.detect(kernel.instructions(), kernel.name());
         if (unavailable.isPresent()) {
             console.err().println("uopsim: cannot measure on this machine: " + unavailable.get());
             return ExitCode.CHECK_FAILED;

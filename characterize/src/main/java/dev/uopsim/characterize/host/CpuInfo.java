@@ -3,7 +3,6 @@ package dev.uopsim.characterize.host;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -193,9 +192,5 @@ public record CpuInfo(String vendor, int family, int model, int stepping, String
     public static CpuInfo of(String vendor, int family, int model, Set<String> extensions) {
         String[] g = guessUarch(vendor, family, model, extensions);
         return new CpuInfo(vendor, family, model, 0, "test cpu", null, true, new TreeSet<>(extensions), g[0], g[1]);
-    }
-
-    static List<String> sorted(Set<String> s) {
-        return new ArrayList<>(new TreeSet<>(s));
     }
 }

@@ -1,6 +1,5 @@
 package dev.uopsim.characterize.host;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -47,9 +46,5 @@ final class Native {
         } catch (Throwable t) {
             throw new IllegalStateException("cannot build a native stub: " + t, t);
         }
-    }
-
-    static Arena arena() {
-        return Arena.ofConfined();
     }
 }

@@ -45,7 +45,7 @@ public final class Assembler {
     /** True when GNU as can be run. */
     public static boolean available() {
         try {
-            Process p = new ProcessBuilder("as", "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(System.getProperty("uopsim.as", "as"), "--version").redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0 && out.contains("GNU");
         } catch (IOException | InterruptedException e) {
