@@ -17,6 +17,7 @@ final class Native {
 
     private Native() {}
 
+    @SuppressWarnings("restricted")   // calling native code is the point; the launcher enables native access
     static MethodHandle libc(String name, FunctionDescriptor descriptor, Linker.Option... options) {
         MemorySegment symbol = LINKER.defaultLookup().find(name)
                 .orElseThrow(() -> new UnsupportedOperationException("libc has no " + name));
@@ -27,6 +28,7 @@ final class Native {
      * Copies machine code into a fresh page, makes it read+execute (never writable and executable at
      * once) and returns a handle calling it with {@code descriptor}. The page lives as long as the JVM.
      */
+    @SuppressWarnings("restricted")
     static MethodHandle stub(byte[] code, FunctionDescriptor descriptor) {
         try {
             MethodHandle mmap = libc("mmap", FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS,
