@@ -42,7 +42,7 @@ public final class MemdepCommand implements Command {
     public String summary() { return "memory-dependency kernels A-H on every model, beside the published figures"; }
 
     @Override
-    public String synopsis() { return "memdep [--uarch NAME[,NAME...]] [--no-llvm-mca] [--json]"; }
+    public String synopsis() { return "memdep [--uarch NAME[,NAME...]] [--host] [--no-llvm-mca] [--json]"; }
 
     @Override
     public String description() {
@@ -53,6 +53,10 @@ public final class MemdepCommand implements Command {
                 computation (one statement; a loop iteration is four): the published figure, the
                 simulated one, and llvm-mca's prediction where llvm-mca is installed and knows the core.
                 JSON: a "rows" array with uarch, kernel, published, simulated, llvm_mca, status.
+
+                --host measures the kernels on this machine instead ('measured', in the same rows, uarch "host"),
+                beside the simulation with the host's model ('simulated', missing until the engine and a model of
+                this host exist) and llvm-mca for the nearest core it knows. With --uarch as well, both are shown.
                 """;
     }
 
@@ -62,6 +66,7 @@ public final class MemdepCommand implements Command {
         o.addOption(Option.builder().longOpt("uarch").hasArgs().valueSeparator(',').argName("NAME")
                 .desc("only these cores (default: every core of the published table)").build());
         o.addOption(Option.builder().longOpt("no-llvm-mca").desc("do not run llvm-mca").build());
+        o.addOption(Option.builder().longOpt("host").desc("measure the kernels on this machine").build());
         o.addOption(Option.builder().longOpt("json").desc("print JSON").build());
         dev.uopsim.machine.cli.ModelOptions.add(o, false);
         return o;
@@ -69,6 +74,11 @@ public final class MemdepCommand implements Command {
 
     @Override
     public int run(CommandLine line, Console console) throws Exception {
+        if (line.hasOption("host")) return HostMemdep.run(line, console, !line.hasOption("uarch") ? null : this);
+        return runPublished(line, console);
+    }
+
+    int runPublished(CommandLine line, Console console) throws Exception {
         MemdepTable table = MemdepTable.published();
         List<MemdepTable.Row> rows = selectRows(table, line);
         KernelReader reader = new KernelReader(FormTable.shipped());

@@ -1,0 +1,109 @@
+package dev.uopsim.characterize.clock;
+
+import dev.uopsim.characterize.runner.RawSample;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Turns raw samples into core cycles and judges them. With perf cycles the counts are used as they
+ * are. With the TSC, each sample's cycles-per-tick ratio comes from the calibration chain timed
+ * just before and just after it (2000 cycles over the difference of a short and a long run); a
+ * sample whose two ratios disagree (the frequency moved) or whose ratio is far from the job's
+ * median (a disturbed calibration) is dropped, and so is one whose throughput sentinel ran slow
+ * (another thread was using the core).
+ */
+public final class Clock {
+    /** Before/after ratios may differ by this fraction before the sample is dropped. */
+    static final double RATIO_AGREEMENT = 0.02;
+    /** A sample's ratio may differ from the job's median by this fraction. */
+    static final double RATIO_OUTLIER = 0.03;
+    /** A sentinel slower than the recent reference by this fraction marks a contended sample. */
+    static final double SENTINEL_SLACK = 0.06;
+
+    /** Jobs over which the fastest sentinel is the uncontended reference. */
+    static final int SENTINEL_WINDOW = 64;
+
+    private final ClockKind kind;
+    /**
+     * The fastest sentinel of each of the last jobs. A window, not the whole run: the sentinel's cost
+     * in core cycles moved by 15% when the core's frequency changed during a long run, and an
+     * all-time minimum then marked every later sample as contended.
+     */
+    private final java.util.ArrayDeque<Double> recentBest = new java.util.ArrayDeque<>();
+    private double bestSentinel = Double.POSITIVE_INFINITY;
+
+    public Clock(ClockKind kind) {
+        this.kind = kind;
+    }
+
+    public ClockKind kind() { return kind; }
+
+    /** One sample in core cycles, or dropped with the reason. */
+    public record Sample(double cyclesA, double cyclesB, double cyclesPerTick, double sentinelCycles, String dropped) {
+        public boolean kept() { return dropped == null; }
+    }
+
+    public static double ratio(long shortTicks, long longTicks) {
+        long d = longTicks - shortTicks;
+        return d <= 0 ? Double.NaN : FixedCode.CALIBRATION_CYCLES / (double) d;
+    }
+
+    public double bestSentinel() { return bestSentinel; }
+
+    public synchronized List<Sample> convert(List<RawSample> raw) {
+        List<Sample> out = new ArrayList<>(raw.size());
+        double[] ratios = new double[raw.size()];
+        for (int i = 0; i < raw.size(); i++) {
+            RawSample r = raw.get(i);
+            ratios[i] = (ratio(r.calShortBefore(), r.calLongBefore()) + ratio(r.calShortAfter(), r.calLongAfter())) / 2;
+        }
+        double median = median(ratios);
+        // The reference is taken from samples whose calibration holds up: a disturbed calibration
+        // (a ratio far too low) would make one sentinel look fast and every later sample contended.
+        double jobBest = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < raw.size(); i++) {
+            RawSample r = raw.get(i);
+            if (calibrationProblem(r, ratios[i], median) != null) continue;
+            double s = r.sentinel() * ratios[i];
+            if (Double.isFinite(s) && s > 0 && s < jobBest) jobBest = s;
+        }
+        if (Double.isFinite(jobBest)) {
+            recentBest.addLast(jobBest);
+            if (recentBest.size() > SENTINEL_WINDOW) recentBest.removeFirst();
+        }
+        bestSentinel = recentBest.stream().mapToDouble(Double::doubleValue).min().orElse(Double.POSITIVE_INFINITY);
+        for (int i = 0; i < raw.size(); i++) {
+            RawSample r = raw.get(i);
+            double ratio = ratios[i];
+            double sentinel = r.sentinel() * ratio;
+            boolean contended = Double.isFinite(sentinel) && sentinel > bestSentinel * (1 + SENTINEL_SLACK);
+            String dropped;
+            if (kind == ClockKind.PERF_CYCLES) {
+                // Counted cycles need no calibration; the sentinel still tells a shared core.
+                dropped = r.perfA() <= 0 || r.perfB() <= 0 ? "no perf count" : contended ? "sentinel slow: the core was shared" : null;
+                out.add(new Sample(r.perfA(), r.perfB(), ratio, sentinel, dropped));
+            } else {
+                dropped = calibrationProblem(r, ratio, median);
+                if (dropped == null && contended) dropped = "sentinel slow: the core was shared";
+                out.add(new Sample(r.ticksA() * ratio, r.ticksB() * ratio, ratio, sentinel, dropped));
+            }
+        }
+        return out;
+    }
+
+    private static String calibrationProblem(RawSample r, double ratio, double median) {
+        double before = ratio(r.calShortBefore(), r.calLongBefore());
+        double after = ratio(r.calShortAfter(), r.calLongAfter());
+        if (!Double.isFinite(before) || !Double.isFinite(after)) return "calibration failed";
+        if (Math.abs(before - after) > RATIO_AGREEMENT * ratio) return "clock ratio moved during the sample";
+        if (Math.abs(ratio - median) > RATIO_OUTLIER * median) return "calibration far from the job's median";
+        return null;
+    }
+
+    static double median(double[] values) {
+        double[] v = Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
+        if (v.length == 0) return Double.NaN;
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+}

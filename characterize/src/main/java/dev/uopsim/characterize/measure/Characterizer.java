@@ -1,0 +1,194 @@
+package dev.uopsim.characterize.measure;
+
+import dev.uopsim.characterize.bench.Benchmark;
+import dev.uopsim.characterize.bench.Generator;
+import dev.uopsim.characterize.journal.Journal;
+import dev.uopsim.characterize.runner.RawSample;
+import dev.uopsim.characterize.stats.Estimate;
+import dev.uopsim.isa.InstructionForm;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Characterizes forms in batches: generates their benchmarks, measures the chain-instruction
+ * references they need first, runs everything (one GNU as run per batch), and turns the
+ * measurements into one result per form. With a journal, every benchmark's raw samples and every
+ * completed form are recorded as they happen, and what the journal already holds is not measured
+ * again.
+ */
+public final class Characterizer {
+    private final Generator generator;
+    private final BenchmarkRunner runner;
+    private final Journal journal;
+    private final Map<String, Benchmark> referenceBenchmarks;
+    private final Map<String, Double> references = new LinkedHashMap<>();
+    private final Map<String, Map<String, Object>> referenceResults = new LinkedHashMap<>();
+    private int batchForms = 12;
+
+    public Characterizer(Generator generator, BenchmarkRunner runner, Journal journal) {
+        this.generator = generator;
+        this.runner = runner;
+        this.journal = journal;
+        this.referenceBenchmarks = generator.references();
+    }
+
+    public Characterizer batch(int forms) {
+        this.batchForms = forms;
+        return this;
+    }
+
+    /** The chain-instruction latencies measured so far (cycles), by reference id. */
+    public Map<String, Double> references() { return references; }
+
+    public Map<String, Map<String, Object>> referenceResults() { return referenceResults; }
+
+    /** What a form needs measured: its benchmarks and the latency pairs it does not measure. */
+    public record Plan(InstructionForm form, List<Benchmark> benchmarks, List<Generator.Skipped> skipped) {}
+
+    public Plan plan(InstructionForm f) {
+        List<Generator.Skipped> skipped = new ArrayList<>();
+        List<Benchmark> bs = new ArrayList<>(generator.throughput(f));
+        bs.addAll(generator.latency(f, skipped));
+        return new Plan(f, bs, skipped);
+    }
+
+    /**
+     * Characterizes the forms, calling {@code done} with each form's result (in order) as soon as it
+     * is complete; forms the journal already completed are passed on from it. Stops before a batch
+     * when {@code stop} says so (the time budget).
+     *
+     * @return true when every form was done, false when stopped early
+     */
+    public boolean run(List<InstructionForm> forms, Consumer<Map<String, Object>> done, java.util.function.BooleanSupplier stop)
+            throws IOException {
+        List<InstructionForm> todo = new ArrayList<>();
+        for (InstructionForm f : forms) {
+            Map<String, Object> previous = journal == null ? null : journal.forms().get(f.name());
+            if (previous != null) done.accept(previous);
+            else todo.add(f);
+        }
+        for (int start = 0; start < todo.size(); start += batchForms) {
+            if (stop.getAsBoolean()) return false;
+            List<Plan> plans = new ArrayList<>();
+            for (InstructionForm f : todo.subList(start, Math.min(todo.size(), start + batchForms))) plans.add(plan(f));
+            measureReferences(plans);
+            List<Benchmark> all = new ArrayList<>();
+            for (Plan p : plans) all.addAll(p.benchmarks());
+            // Each form is finished (journaled, reported) as soon as its last benchmark is measured,
+            // so an interruption loses at most the form being measured.
+            Map<String, Plan> planOf = new LinkedHashMap<>();
+            for (Plan p : plans) for (Benchmark b : p.benchmarks()) planOf.put(b.name(), p);
+            Map<Plan, List<Measurement>> got = new LinkedHashMap<>();
+            for (Plan p : plans) {
+                got.put(p, new ArrayList<>());
+                if (p.benchmarks().isEmpty()) finish(p, List.of(), done);
+            }
+            runner.run(all, this::previous, m -> journalBench(planOf.get(m.name()).form().name(), m), m -> {
+                Plan p = planOf.get(m.name());
+                List<Measurement> ms = got.get(p);
+                ms.add(m);
+                if (ms.size() == p.benchmarks().size()) finish(p, ms, done);
+            });
+        }
+        return true;
+    }
+
+    private void finish(Plan p, List<Measurement> ms, Consumer<Map<String, Object>> done) {
+        Map<String, Object> result = FormResults.of(p.form(), p.benchmarks(), ms, references, p.skipped());
+        if (journal != null) {
+            Map<String, Object> rec = new LinkedHashMap<>();
+            rec.put("type", "form");
+            rec.put("form", p.form().name());
+            rec.put("result", result);
+            try {
+                journal.append(rec, true);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        done.accept(result);
+    }
+
+    /** Measures (or takes from the journal) the references the plans subtract. */
+    public void measureReferences(List<Plan> plans) throws IOException {
+        Set<String> needed = new LinkedHashSet<>();
+        for (Plan p : plans) for (Benchmark b : p.benchmarks()) needed.addAll(b.subtract());
+        needed.removeAll(references.keySet());
+        List<Benchmark> refs = new ArrayList<>();
+        for (String id : needed) {
+            Benchmark b = referenceBenchmarks.get(id);
+            if (b != null) refs.add(b);
+        }
+        if (refs.isEmpty()) return;
+        List<Measurement> ms = runner.run(refs, this::previous, m -> journalBench("reference", m), m -> { });
+        for (int i = 0; i < refs.size(); i++) {
+            FormResults.Figure fig = FormResults.figure(refs.get(i), ms.get(i), Map.of());
+            references.put(refs.get(i).key(), fig == null ? Double.NaN : fig.cycles());
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("instruction", refs.get(i).chain());
+            r.put("cycles", fig == null ? null : FormResults.round(fig.cycles()));
+            r.put("stable", fig != null && fig.stable());
+            referenceResults.put(refs.get(i).key(), r);
+        }
+    }
+
+
+    private Measurement previous(String name) {
+        if (journal == null) return null;
+        Map<String, Object> rec = journal.benches().get(name);
+        if (rec == null) return null;
+        return fromRecord(rec, kindOf(name));
+    }
+
+    private static Benchmark.Kind kindOf(String name) {
+        if (name.startsWith("reference-")) return Benchmark.Kind.REFERENCE;
+        return name.contains("-throughput-") ? Benchmark.Kind.THROUGHPUT : Benchmark.Kind.LATENCY;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Measurement fromRecord(Map<String, Object> rec, Benchmark.Kind kind) {
+        String name = (String) rec.get("name");
+        String hash = (String) rec.get("hash");
+        if (!Boolean.TRUE.equals(rec.get("ok"))) return Measurement.failed(name, (String) rec.get("cause"), hash);
+        List<RawSample> samples = new ArrayList<>();
+        for (Object o : (List<Object>) rec.get("samples")) {
+            List<Number> w = (List<Number>) o;
+            long[] a = new long[9];
+            for (int k = 0; k < 9; k++) a[k] = w.get(k).longValue();
+            samples.add(RawSample.of(a));
+        }
+        long loops = ((Number) rec.get("loops")).longValue();
+        int copies = ((Number) rec.get("copies")).intValue();
+        Estimate e = runner.reestimate(kind, samples, loops, copies);
+        return new Measurement(name, true, null, e, loops, copies, samples, hash);
+    }
+
+    private void journalBench(String form, Measurement m) {
+        if (journal == null) return;
+        Map<String, Object> rec = new LinkedHashMap<>();
+        rec.put("type", "bench");
+        rec.put("form", form);
+        rec.put("name", m.name());
+        rec.put("hash", m.codeHash());
+        rec.put("ok", m.ok());
+        rec.put("cause", m.cause());
+        rec.put("loops", m.loops());
+        rec.put("copies", m.copies());
+        rec.put("clock_kind", runner.clock().kind().id());
+        List<long[]> samples = new ArrayList<>();
+        for (RawSample s : m.samples()) samples.add(s.toArray());
+        rec.put("samples", samples);
+        try {
+            journal.append(rec, false);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package dev.uopsim.characterize.measure;
+
+import dev.uopsim.characterize.bench.Benchmark;
+import dev.uopsim.characterize.bench.Generator;
+import dev.uopsim.characterize.bench.OperandNode;
+import dev.uopsim.isa.InstructionForm;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a form's measurements into its result (the JSON of {@code uopsim characterize --json}):
+ * latency per operand pair with its bound and stability, the variants that were measured beside
+ * the main chain, the best throughput and the sequence that gave it.
+ */
+public final class FormResults {
+    private FormResults() {}
+
+    /** A latency or throughput figure of one benchmark, per instance. */
+    public record Figure(String benchmark, String key, String variant, double cycles, boolean upper, boolean stable,
+                         String chain, String note) {
+        Map<String, Object> toJson(boolean withKey) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            if (withKey) m.put("variant", variant.isEmpty() ? "main" : variant);
+            m.put("cycles", round(cycles));
+            m.put("bound", upper ? "upper" : "exact");
+            m.put("stable", stable);
+            if (chain != null && !chain.isEmpty()) m.put("chain", chain);
+            m.put("benchmark", benchmark);
+            if (note != null) m.put("note", note);
+            return m;
+        }
+    }
+
+    static double round(double v) {
+        return Double.isFinite(v) ? Math.round(v * 1000) / 1000.0 : v;
+    }
+
+    /** The per-instance figure of a benchmark, or null when it failed. */
+    public static Figure figure(Benchmark b, Measurement m, Map<String, Double> references) {
+        if (!m.ok() || m.estimate() == null || !Double.isFinite(m.estimate().value())) return null;
+        double perCopy = m.estimate().value();
+        int unknown = b.unknownChain();
+        double subtract = 0;
+        List<String> missing = new ArrayList<>();
+        for (String r : b.subtract()) {
+            Double v = references.get(r);
+            if (v == null || !Double.isFinite(v)) {
+                unknown++;
+                missing.add(r);
+            } else {
+                subtract += v;
+            }
+        }
+        double cycles = (perCopy - subtract - unknown) / b.perCopy();
+        if (b.kind() != Benchmark.Kind.THROUGHPUT && cycles < -0.05) {
+            // The chain ran faster than its own helper instructions: they were not on the critical path
+            // (memory renaming took the address off it, or the core knew a flag in advance).
+            return new Figure(b.name(), b.key(), b.variant(), Double.NaN, true, false, b.chain(), String.format(
+                    "the chain did not limit (%.2f cycles per step, less than its helper instructions take): no latency measured", perCopy / b.perCopy()));
+        }
+        boolean upper = b.upper() || unknown > 0;
+        String note = missing.isEmpty() ? null : "reference latency of " + missing + " unavailable: counted as 1 cycle";
+        if (!m.estimate().stable() && m.estimate().note() != null) note = (note == null ? "" : note + "; ") + m.estimate().note();
+        return new Figure(b.name(), b.key(), b.variant(), cycles, upper, m.estimate().stable(), b.chain(), note);
+    }
+
+    public static Map<String, Object> of(InstructionForm f, List<Benchmark> benchmarks, List<Measurement> measurements,
+                                         Map<String, Double> references, List<Generator.Skipped> skipped) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("form", f.name());
+        out.put("extension", f.extension());
+        List<Map<String, Object>> operands = new ArrayList<>();
+        for (OperandNode n : OperandNode.of(f)) operands.add(n.describe());
+        out.put("operands", operands);
+
+        Map<String, List<Figure>> latency = new LinkedHashMap<>();
+        Map<String, Figure> throughput = new LinkedHashMap<>();
+        List<Map<String, Object>> failures = new ArrayList<>();
+        Map<String, String> broken = new LinkedHashMap<>();
+        for (int i = 0; i < benchmarks.size(); i++) {
+            Benchmark b = benchmarks.get(i);
+            Measurement m = measurements.get(i);
+            Figure fig = figure(b, m, references);
+            if (fig != null && !Double.isFinite(fig.cycles())) {
+                broken.put(b.key() + (b.variant().isEmpty() ? "" : " " + b.variant()), fig.note());
+                continue;
+            }
+            if (fig == null) {
+                Map<String, Object> fail = new LinkedHashMap<>();
+                fail.put("benchmark", b.name());
+                fail.put("cause", m.ok() ? "no estimate" : m.cause());
+                failures.add(fail);
+                continue;
+            }
+            if (b.kind() == Benchmark.Kind.THROUGHPUT) {
+                throughput.put(b.key() + (b.variant().isEmpty() ? "" : "-" + b.variant()), fig);
+            } else {
+                latency.computeIfAbsent(b.key(), k -> new ArrayList<>()).add(fig);
+            }
+        }
+
+        Map<String, Object> lat = new LinkedHashMap<>();
+        Map<String, Object> variants = new LinkedHashMap<>();
+        double max = Double.NaN;
+        for (var e : latency.entrySet()) {
+            Figure main = mainLatency(e.getValue());
+            if (main != null) {
+                Map<String, Object> j = main.toJson(false);
+                if (!main.variant().isEmpty()) j.put("via", main.variant());
+                lat.put(e.getKey(), j);
+                if (!Double.isFinite(max) || main.cycles() > max) max = main.cycles();
+            }
+            List<Map<String, Object>> vs = new ArrayList<>();
+            for (Figure fig : e.getValue()) if (fig != main) vs.add(fig.toJson(true));
+            if (!vs.isEmpty()) variants.put(e.getKey(), vs);
+        }
+        out.put("latency", lat);
+        out.put("latency_max", Double.isFinite(max) ? round(max) : null);
+        if (!variants.isEmpty()) out.put("latency_variants", variants);
+        if (!skipped.isEmpty() || !broken.isEmpty()) {
+            Map<String, Object> s = new LinkedHashMap<>();
+            for (Generator.Skipped k : skipped) s.put(k.key(), k.reason());
+            for (var e : broken.entrySet()) if (!lat.containsKey(e.getKey())) s.put(e.getKey(), e.getValue());
+            out.put("latency_not_measured", s);
+        }
+
+        Figure best = null;
+        for (var e : throughput.entrySet()) {
+            Figure fig = e.getValue();
+            if (fig.variant().equals("low-values")) continue;
+            if (best == null || (fig.stable() && !best.stable()) || (fig.stable() == best.stable() && fig.cycles() < best.cycles())) best = fig;
+        }
+        out.put("throughput", best == null ? null : round(best.cycles()));
+        out.put("throughput_sequence", best == null ? null : best.key() + (best.variant().isEmpty() ? "" : "-" + best.variant()));
+        out.put("throughput_stable", best != null && best.stable());
+        Map<String, Object> seqs = new LinkedHashMap<>();
+        for (var e : throughput.entrySet()) {
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("cycles", round(e.getValue().cycles()));
+            j.put("stable", e.getValue().stable());
+            if (e.getValue().chain() != null && !e.getValue().chain().isEmpty()) j.put("breakers", e.getValue().chain());
+            j.put("benchmark", e.getValue().benchmark());
+            seqs.put(e.getKey(), j);
+        }
+        out.put("throughput_sequences", seqs);
+        out.put("uops", null);
+        out.put("macro_ops", null);
+        out.put("ports", null);
+        out.put("throughput_from_ports", null);
+        if (!failures.isEmpty()) out.put("failures", failures);
+        return out;
+    }
+
+    /**
+     * The main figure of a pair: the direct chain (or the one without a variant); where only shuffle
+     * chains exist, the smaller of the stable exact ones.
+     */
+    static Figure mainLatency(List<Figure> figures) {
+        for (Figure f : figures) if (f.variant().isEmpty()) return f;
+        Figure best = null;
+        for (Figure f : figures) {
+            if (!f.variant().startsWith("via-") || f.variant().contains("low-values")) continue;
+            if (best == null || (f.stable() && !best.stable()) || (f.stable() == best.stable() && f.cycles() < best.cycles())) best = f;
+        }
+        return best;
+    }
+}

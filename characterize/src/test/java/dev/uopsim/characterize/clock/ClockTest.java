@@ -1,0 +1,102 @@
+package dev.uopsim.characterize.clock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.uopsim.characterize.runner.RawSample;
+import dev.uopsim.characterize.stats.Estimate;
+import dev.uopsim.characterize.stats.Estimator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The two clocks turn raw samples into cycles; the counter path, which this machine cannot run, from recorded data. */
+class ClockTest {
+    private static List<RawSample> recorded() throws IOException {
+        List<RawSample> out = new ArrayList<>();
+        try (InputStream in = ClockTest.class.getResourceAsStream("recorded-perf-samples.txt")) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList()) {
+                if (line.isBlank() || line.startsWith("#")) continue;
+                String[] f = line.trim().split("\\s+");
+                long[] w = new long[9];
+                for (int i = 0; i < 9; i++) w[i] = Long.parseLong(f[i]);
+                out.add(RawSample.of(w));
+            }
+        }
+        return out;
+    }
+
+    /** The recorded samples with two interrupts in B and one in A, as a busy machine gives them. */
+    private static List<RawSample> disturbed() throws IOException {
+        List<RawSample> raw = new ArrayList<>(recorded());
+        for (int i : new int[]{5, 11}) {
+            RawSample r = raw.get(i);
+            raw.set(i, new RawSample(r.ticksA(), r.ticksB() * 5 / 4, r.calShortBefore(), r.calLongBefore(), r.calShortAfter(),
+                    r.calLongAfter(), r.sentinel(), r.perfA(), r.perfB() * 5 / 4));
+        }
+        RawSample r = raw.get(8);
+        raw.set(8, new RawSample(r.ticksA() * 3 / 2, r.ticksB(), r.calShortBefore(), r.calLongBefore(), r.calShortAfter(),
+                r.calLongAfter(), r.sentinel(), r.perfA() * 3 / 2, r.perfB()));
+        return raw;
+    }
+
+    @Test
+    void perfCyclesAreUsedAsCountedAndTheLowerEnvelopeIgnoresInterruptedSamples() throws IOException {
+        Clock clock = new Clock(ClockKind.PERF_CYCLES);
+        List<Clock.Sample> samples = clock.convert(disturbed());
+        assertEquals(16, samples.size());
+        assertEquals((double) recorded().getFirst().perfA(), samples.getFirst().cyclesA());
+        Estimate e = Estimator.latency().estimate(samples, 32.0 * 256);
+        assertEquals(3.0, e.value(), 0.02, "3-cycle chain from perf counts: " + e);
+        assertTrue(e.stable(), e.toString());
+        assertEquals("perf-cycles", clock.kind().id());
+    }
+
+    @Test
+    void tscTicksAreConvertedWithEachSamplesCalibration() throws IOException {
+        Clock clock = new Clock(ClockKind.TSC_CALIBRATED);
+        List<Clock.Sample> samples = clock.convert(disturbed());
+        RawSample first = recorded().getFirst();
+        double before = 2000.0 / (first.calLongBefore() - first.calShortBefore());
+        double after = 2000.0 / (first.calLongAfter() - first.calShortAfter());
+        assertEquals((before + after) / 2, samples.getFirst().cyclesPerTick(), 1e-9);
+        Estimate e = Estimator.latency().estimate(samples, 32.0 * 256);
+        assertEquals(3.0, e.value(), 0.05, e.toString());
+    }
+
+    @Test
+    void aSampleWhoseSentinelRanSlowIsDropped() throws IOException {
+        List<RawSample> raw = new ArrayList<>(recorded());
+        RawSample r = raw.get(3);
+        raw.set(3, new RawSample(r.ticksA(), r.ticksB(), r.calShortBefore(), r.calLongBefore(), r.calShortAfter(),
+                r.calLongAfter(), r.sentinel() * 3 / 2, r.perfA(), r.perfB()));
+        long keptBefore = new Clock(ClockKind.TSC_CALIBRATED).convert(recorded()).stream().filter(Clock.Sample::kept).count();
+        List<Clock.Sample> s = new Clock(ClockKind.TSC_CALIBRATED).convert(raw);
+        assertFalse(s.get(3).kept());
+        assertTrue(s.get(3).dropped().contains("sentinel"), s.get(3).dropped());
+        assertEquals(keptBefore - 1, s.stream().filter(Clock.Sample::kept).count());
+    }
+
+    @Test
+    void aSampleDuringWhichTheFrequencyMovedIsDropped() throws IOException {
+        List<RawSample> raw = new ArrayList<>(recorded());
+        RawSample r = raw.get(5);
+        raw.set(5, new RawSample(r.ticksA(), r.ticksB(), r.calShortBefore(), r.calLongBefore(), r.calShortAfter(),
+                r.calShortAfter() + 1600, r.sentinel(), r.perfA(), r.perfB()));
+        List<Clock.Sample> s = new Clock(ClockKind.TSC_CALIBRATED).convert(raw);
+        assertFalse(s.get(5).kept());
+        assertTrue(s.get(5).dropped().contains("moved"), s.get(5).dropped());
+    }
+
+    @Test
+    void theCalibrationChainIsNotAnAddOfAnImmediate() {
+        // Golden Cove-class cores run 'add r, imm' chains at rename, several per cycle.
+        String code = FixedCode.calibration();
+        assertTrue(code.contains("add r8, r9"), code);
+        assertFalse(code.matches("(?s).*add r8, \\d.*"), code);
+    }
+}

@@ -1,0 +1,36 @@
+package dev.uopsim.characterize.measure;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.uopsim.characterize.NativeTests;
+import dev.uopsim.isa.FormTable;
+import dev.uopsim.traces.Kernel;
+import dev.uopsim.traces.KernelReader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Whole blocks on this machine: unrolled, as a loop, and with memory that has to be mapped on demand. */
+class BlockMeasurerTest {
+    @Test
+    void blocksRunUnrolledAndAsLoopsAndTheirPagesAreMappedOnDemand() throws Exception {
+        NativeTests.assumeNativeRuns();
+        KernelReader reader = new KernelReader(FormTable.shipped());
+        KernelReader.Options hex = new KernelReader.Options(true, dev.uopsim.isa.asm.Syntax.AUTO, null, null);
+        Kernel chain = reader.read("4801d8", hex);                                 // add rax, rbx
+        Kernel far = reader.read("488b8800001000", hex);                           // mov rcx, [rax+0x100000]
+        Kernel memdep = reader.read("memdep-H", KernelReader.Options.DEFAULT);
+        try (Session session = Session.open()) {
+            List<BlockMeasurer.Result> r = new BlockMeasurer(session).samples(12).measure(List.of(chain, far, memdep), n -> { });
+            for (int attempt = 0; attempt < 2 && !(r.get(0).ok() && r.get(0).cyclesPerIteration() < 1.3); attempt++) {
+                r = new BlockMeasurer(session).samples(12).measure(List.of(chain, far, memdep), n -> { });
+            }
+            assertTrue(r.get(0).ok() && r.get(0).cyclesPerIteration() > 0.8 && r.get(0).cyclesPerIteration() < 1.3,
+                    "a dependent add per iteration: " + r.get(0));
+            assertTrue(r.get(1).ok(), r.get(1).cause());
+            assertTrue(r.get(1).pagesMapped() >= 1, "the page at 0x2424000 is mapped on demand: " + r.get(1));
+            assertTrue(r.get(2).ok() && r.get(2).cyclesPerIteration() > 2 && r.get(2).cyclesPerIteration() < 40,
+                    "memdep-H, 15 instructions with a 4-statement recurrence through memory: " + r.get(2));
+            assertTrue(r.get(2).control().contains("r12"), r.get(2).control());
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.uopsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.uopsim.characterize.measure.Session;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The commands that measure this machine: structure, honest bounds, failures counted by cause. */
+class HostMeasurementCommandsTest {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @TempDir
+    Path dir;
+
+    private static void assumeNative() {
+        assumeTrue(Session.unavailable().isEmpty(), () -> "skipped: " + Session.unavailable().orElse(""));
+    }
+
+    @Test
+    void validateMemdepHostPutsTheMeasurementInTheRowsBesideAnEmptySimulatedColumn() {
+        assumeNative();
+        var r = CommandLineRunner.run("validate", "memdep", "--host", "--no-llvm-mca", "--json");
+        JsonNode doc = JSON.readTree(r.out());
+        JsonNode rows = doc.get("rows");
+        assertEquals(8, rows.size(), r.out());
+        for (JsonNode row : rows) {
+            assertEquals("host", row.get("uarch").asString());
+            double m = row.get("measured").asDouble();
+            assertTrue(m > 0.2 && m < 20, "cycles per computation: " + row);
+            assertTrue(row.get("simulated").isNull());
+            assertTrue(row.get("status").asString().contains("engine"), row.toString());
+        }
+        assertTrue(doc.get("clock").get("kind").asString().matches("tsc-calibrated|perf-cycles"));
+    }
+
+    @Test
+    void measureBlocksWritesBhiveFormatAndCountsWhatCouldNotRun() throws Exception {
+        assumeNative();
+        Path csv = dir.resolve("blocks.csv");
+        Files.write(csv, List.of(
+                "4801d8,100",               // add rax, rbx
+                "4801d84801d9,100",         // add rax, rbx; add rcx, rbx
+                "31c948f7f1,100",           // xor ecx, ecx; div rcx: divide error
+                "d97d80,100",               // fnstcw: not in the instruction model
+                "488b0425000000c0,100",     // mov rax, [0xffffffffc0000000]: the kernel's half
+                "4801d8,100"));             // a duplicate, measured once
+        Path out = dir.resolve("host.csv");
+        var r = CommandLineRunner.run("measure", "--blocks", csv.toString(), "--out", out.toString(), "--samples", "10", "--json");
+        assertEquals(ExitCode.OK, r.exitCode(), r.err());
+        JsonNode doc = JSON.readTree(r.out());
+        assertEquals(5, doc.get("blocks").asInt());
+        assertEquals(2, doc.get("measured").asInt(), r.out());
+        JsonNode causes = doc.get("not_measured_by_cause");
+        assertEquals(1, causes.get("fault: SIGFPE").asInt());
+        assertEquals(1, causes.get("not decoded").asInt());
+        assertEquals(1, causes.get("fault: SIGSEGV").asInt());
+        List<String> lines = Files.readAllLines(out);
+        assertEquals(2, lines.size());
+        String[] first = lines.getFirst().split(",");
+        assertEquals("4801d8", first[0]);
+        double per100 = Double.parseDouble(first[1]);
+        assertTrue(per100 > 80 && per100 < 130, "a dependent add: about 100 cycles per 100 iterations: " + per100);
+    }
+
+    @Test
+    void measureRefusesABranchInStraightLineCodeAsBadInput() throws Exception {
+        Path k = dir.resolve("k.s");
+        Files.writeString(k, "add rax, rbx\njz 0x0\nadd rcx, rbx\n");
+        var r = CommandLineRunner.run("measure", k.toString(), "--mode", "unrolled");
+        assertEquals(ExitCode.BAD_INPUT, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("branch"), r.err());
+    }
+}
