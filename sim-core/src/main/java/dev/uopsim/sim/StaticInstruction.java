@@ -83,7 +83,8 @@ final class StaticInstruction {
 
         CoreSpec.IdiomHandling handling = instruction.idiomApplies()
                 ? core.rename().handling(form.idiom()) : CoreSpec.IdiomHandling.NONE;
-        boolean idiom = handling != CoreSpec.IdiomHandling.NONE;
+        // VZEROUPPER/VZEROALL rewrite the vector registers at rename without reading them.
+        boolean idiom = handling != CoreSpec.IdiomHandling.NONE || form.has(FormProperty.ZERO_UPPER);
         this.zeroIdiom = handling == CoreSpec.IdiomHandling.ELIMINATED;
         this.dependencyBreaking = idiom;
 
@@ -146,7 +147,7 @@ final class StaticInstruction {
                 if (reg == RenameRegisters.UNTRACKED) continue;
                 String name = s.register().name().toUpperCase();
                 boolean stackPointer = s.register().root() == Register.RSP && form.stackDelta() != 0;
-                if (s.access().reads()) add(inR, inU, inN, reg, stackPointer ? ADDRESS : COMPUTE, name);
+                if (s.access().reads() && !form.has(FormProperty.ZERO_UPPER)) add(inR, inU, inN, reg, stackPointer ? ADDRESS : COMPUTE, name);
                 if (s.access().writes()) {
                     outR.add(reg);
                     outN.add(name);
