@@ -66,6 +66,8 @@ public final class Generator {
 
     private final CpuInfo cpu;
 
+    public CpuInfo cpu() { return cpu; }
+
     public Generator(CpuInfo cpu) {
         this.cpu = cpu;
     }
@@ -102,13 +104,18 @@ public final class Generator {
         final Register base;
         final Map<String, Register> gprConsts = new HashMap<>();
         final Map<Long, Integer> vecConsts = new HashMap<>();
-        final Values values;
+        Values values;
         final List<String> perIteration = new ArrayList<>();
 
         Alloc(InstructionForm f, List<OperandNode> nodes, Values values) {
-            this.values = values;
-            legacy = nodes.stream().anyMatch(n -> n.high8() && n.explicit());
-            boolean avoidRax = f.encoding().scheme() == Encoding.Scheme.LEGACY;
+            this(List.of(f), List.of(nodes), List.of(values));
+        }
+
+        /** One allocation for several forms (a mix): the first form's values fill memory and unbound registers. */
+        Alloc(List<InstructionForm> forms, List<List<OperandNode>> nodeLists, List<Values> valueList) {
+            this.values = valueList.getFirst();
+            legacy = nodeLists.stream().flatMap(List::stream).anyMatch(n -> n.high8() && n.explicit());
+            boolean avoidRax = forms.stream().anyMatch(f -> f.encoding().scheme() == Encoding.Scheme.LEGACY);
             List<String> order = legacy ? List.of("rcx", "rdx", "rbx", "rsi", "rdi", "rax")
                     : List.of("rcx", "rdx", "rbx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r15", "rbp", "rax");
             for (String r : order) {
@@ -121,7 +128,11 @@ public final class Generator {
             for (int i = 0; i < 8; i++) mmxs.add(i);
             state.allGprs(values.gpr()).allVectors(values.vec());
             state.gpr(base, MEMORY);
-            // Fixed registers are the form's: never handed out. Implicit memory bases point at data.
+            for (int k = 0; k < forms.size(); k++) reserve(nodeLists.get(k), valueList.get(k));
+        }
+
+        /** Fixed registers are the form's: never handed out. Implicit memory bases point at data. */
+        private void reserve(List<OperandNode> nodes, Values values) {
             for (OperandNode n : nodes) {
                 if (n.fixed() != null && n.type() == OperandNode.Type.GPR) {
                     gprs.remove(n.fixed().root());
@@ -307,7 +318,7 @@ public final class Generator {
         return !vex(f);
     }
 
-    static String slug(InstructionForm f) {
+    public static String slug(InstructionForm f) {
         return f.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", "");
     }
 
@@ -475,6 +486,306 @@ public final class Generator {
 
     private static OperandNode flags(List<OperandNode> nodes) {
         return nodes.stream().filter(n -> n.type() == OperandNode.Type.FLAGS).findFirst().orElse(null);
+    }
+
+    // ---- Mixes: several forms in one loop ---------------------------------------------------------
+
+    /**
+     * Instances of one form in each unit of a mix. {@code omitted}: the instances are left out but
+     * their dependency breakers stay (the baseline a measurement with the instances is compared with).
+     */
+    public record Part(InstructionForm form, int instances, boolean omitted) {
+        public Part(InstructionForm form, int instances) {
+            this(form, instances, false);
+        }
+    }
+
+    /** How the instances of a mix are laid out in a unit. */
+    public enum Layout {
+        /** The parts' instances spread evenly over the unit. */
+        INTERLEAVED,
+        /** Part 0 is the form measured: its share of every other part's instances comes right before each of its instances. */
+        BLOCKED
+    }
+
+    /** A filler for front-end probes: one slot, no execution port, eight bytes (the µop cache holds few per window). */
+    public static final String FILLER = "nop DWORD PTR [rax+rax*1+0x12345678]";
+
+    /** Byte offset between the memory operands of a mix (each instance of each operand has its own line below it). */
+    static final long MIX_OPERAND_STRIDE = 0x2000;
+    /** Where a mix's stores go when they share one line. */
+    static final long MIX_STORE_LINE = 0x7000;
+
+    /**
+     * Several forms in one loop, each instance independent of the others (its own written registers as
+     * far as they go, then reused round-robin; read-only operands shared constants; memory operands on
+     * their own cache lines). Used for µop-count probes (part 0 with {@code fillers} NOPs after each of
+     * its instances), blocking (layout {@link Layout#BLOCKED}), interference between forms and the
+     * held-apart mixes.
+     *
+     * @param fillers       one-slot NOPs after every instance of part 0
+     * @param breakExplicit zero idioms (constant moves for value-dependent forms) on every part's explicit read-write registers
+     * @param sameLine      every written memory operand of the mix in one cache line
+     * @param perCopy       what the figure is divided by (1: cycles per unit; part 0's instances: cycles per instance)
+     * @return null when the registers do not suffice or two parts need the same fixed register
+     */
+    public Benchmark mix(String name, List<Part> parts, Layout layout, int fillers, boolean breakExplicit, boolean sameLine,
+                         int perCopy, Benchmark.Kind kind) {
+        List<InstructionForm> forms = new ArrayList<>();
+        List<List<OperandNode>> nodeLists = new ArrayList<>();
+        List<Values> valueList = new ArrayList<>();
+        java.util.Set<Register> fixedRoots = new java.util.HashSet<>();
+        for (int p = 0; p < parts.size(); p++) {
+            InstructionForm f = parts.get(p).form();
+            List<OperandNode> nodes = OperandNode.of(f);
+            java.util.Set<Register> mine = new java.util.HashSet<>();
+            for (OperandNode n : nodes) {
+                if (n.fixed() != null && (n.type() == OperandNode.Type.GPR || n.type() == OperandNode.Type.VEC)) mine.add(n.fixed().root());
+                if (n.type() == OperandNode.Type.IMPLICIT_MEM) {
+                    if (p > 0) return null;
+                    mine.add(n.spec().memory().base().root());
+                }
+                if (n.type() == OperandNode.Type.OTHER) return null;
+            }
+            for (Register r : mine) if (!fixedRoots.add(r)) return null;
+            forms.add(f);
+            nodeLists.add(nodes);
+            valueList.add(Values.of(f, nodes, true));
+        }
+        Alloc a = new Alloc(forms, nodeLists, valueList);
+        boolean anyWritesMemory = false;
+        List<List<String>> breakers = new ArrayList<>();
+        List<Binding> shareds = new ArrayList<>();
+        for (int p = 0; p < parts.size(); p++) {
+            InstructionForm f = forms.get(p);
+            List<OperandNode> nodes = nodeLists.get(p);
+            a.values = valueList.get(p);
+            Binding shared = new Binding();
+            for (OperandNode node : nodes) {
+                if (node.register() && node.fixed() == null && !node.writes() && !node.merges() && !bindFresh(a, shared, node)) return null;
+                if (node.type() == OperandNode.Type.AGEN && !bindFresh(a, shared, node)) return null;
+                if (node.writes() && (node.type() == OperandNode.Type.MEM || node.type() == OperandNode.Type.MOFFS)) anyWritesMemory = true;
+            }
+            shareds.add(shared);
+            List<String> br = new ArrayList<>();
+            for (OperandNode node : nodes) {
+                if (node.type() == OperandNode.Type.VEC && f.has(FormProperty.ZERO_UPPER)) continue;
+                if (node.fixed() != null && node.readWrite() && node.fixed().root() != Register.RSP) {
+                    String c = constMove(a, f, node, node.fixed().root(), node.fixed());
+                    if (c == null) return null;
+                    br.add(c);
+                }
+            }
+            OperandNode flags = flags(nodes);
+            if (flags != null && flags.reads()) {
+                // Flags read (ADC, CMOV, SETcc): from a compare the renamer cannot know, not from a neighbour.
+                String c = flagsBreaker(a);
+                if (c == null) return null;
+                br.add(c);
+            }
+            breakers.add(br);
+        }
+        // Written registers: every part's first instance first, so that no part is left without any;
+        // then the others, fresh while registers last, then reusing a part's own round-robin.
+        List<List<Binding>> instances = new ArrayList<>();
+        for (int p = 0; p < parts.size(); p++) instances.add(new ArrayList<>());
+        int[] fresh = new int[parts.size()];
+        int most = parts.stream().mapToInt(Part::instances).max().orElse(0);
+        for (int i = 0; i < most; i++) {
+            for (int p = 0; p < parts.size(); p++) {
+                if (i >= parts.get(p).instances()) continue;
+                List<OperandNode> nodes = nodeLists.get(p);
+                a.values = valueList.get(p);
+                Binding b = copyOf(shareds.get(p));
+                boolean ok = true;
+                for (OperandNode node : nodes) {
+                    if (node.register() && node.fixed() == null && (node.writes() || node.merges()) && !bindFresh(a, b, node)) {
+                        ok = false;
+                        break;
+                    }
+                }
+                List<Binding> bs = instances.get(p);
+                if (!ok) {
+                    if (fresh[p] == 0) return null;
+                    b = bs.get(i % fresh[p]);        // out of registers: reuse this part's earlier instances
+                } else {
+                    fresh[p]++;
+                }
+                bs.add(b);
+            }
+        }
+        // The unit: which (part, instance) goes where.
+        List<int[]> order = new ArrayList<>();
+        if (layout == Layout.BLOCKED) {
+            int n0 = parts.getFirst().instances();
+            int[] done = new int[parts.size()];
+            for (int i = 0; i < n0; i++) {
+                for (int p = 1; p < parts.size(); p++) {
+                    int upTo = (int) Math.round((double) parts.get(p).instances() * (i + 1) / n0);
+                    while (done[p] < upTo) order.add(new int[]{p, done[p]++});
+                }
+                order.add(new int[]{0, i});
+            }
+        } else {
+            List<double[]> keyed = new ArrayList<>();
+            for (int p = 0; p < parts.size(); p++) {
+                int n = parts.get(p).instances();
+                for (int i = 0; i < n; i++) keyed.add(new double[]{(i + 0.5) / n, p, i});
+            }
+            keyed.sort((x, y) -> x[0] != y[0] ? Double.compare(x[0], y[0]) : Double.compare(x[1], y[1]));
+            for (double[] k : keyed) order.add(new int[]{(int) k[1], (int) k[2]});
+        }
+        int total = order.size();
+        // Stores rotate over four places so that a read-modify-write chains through memory only every
+        // fourth copy (in one line when sameLine: the bytes go on across rotations).
+        int rotations = anyWritesMemory ? 4 : 1;
+        List<List<String>> units = new ArrayList<>();
+        int storeByte = 0;
+        for (int r = 0; r < rotations; r++) {
+            List<String> unit = new ArrayList<>();
+            int line = 0;
+            for (int[] pi : order) {
+                int p = pi[0];
+                InstructionForm f = forms.get(p);
+                List<OperandNode> nodes = nodeLists.get(p);
+                Binding b = copyOf(instances.get(p).get(pi[1]));
+                int memoryOperand = 0;
+                for (OperandNode node : nodes) {
+                    if (node.type() == OperandNode.Type.MEM || node.type() == OperandNode.Type.MOFFS) {
+                        // BLOCKED: only the blocking instructions share the line; the form and the plain
+                        // accesses of its baseline keep lines of their own.
+                        if (sameLine && node.writes() && (layout == Layout.INTERLEAVED || p == 1)) {
+                            // Every store of the mix in one line (the core pairs two stores a cycle only there).
+                            int w = Math.max(1, node.width() / 8);
+                            storeByte = (storeByte + w - 1) / w * w % 64;
+                            b.disp.put(node.index(), MIX_STORE_LINE + storeByte);
+                            storeByte += w;
+                        } else {
+                            b.disp.put(node.index(), 64L * (line + (long) total * r) + MIX_OPERAND_STRIDE * memoryOperand++);
+                        }
+                    }
+                }
+                line++;
+                if (breakExplicit) {
+                    for (OperandNode node : nodes) {
+                        if (node.explicit() && node.register() && node.fixed() == null && node.readWrite()) {
+                            a.values = valueList.get(p);
+                            String z = !f.has(FormProperty.VALUE_DEPENDENT) ? zeroIdiom(f, node, b.regs.get(node.index()))
+                                    : constMove(a, f, node, b.regs.get(node.index()).root(), b.regs.get(node.index()));
+                            if (z == null) return null;
+                            unit.add(z);
+                        }
+                    }
+                }
+                unit.addAll(breakers.get(p));
+                if (!parts.get(p).omitted()) unit.add(instance(f, nodes, b, a.base));
+                if (p == 0) for (int k = 0; k < fillers; k++) unit.add(FILLER);
+            }
+            units.add(unit);
+        }
+        // Front-end probes: enough copies that the loop's end (which closes a cycle's delivery) costs
+        // little per copy; other mixes: uops.info's 64 instructions per loop body.
+        int lines = units.getFirst().size();
+        // (but not so much code that the µop cache stops holding it: at most 512 lines).
+        int copies = fillers > 0 ? Math.max(1, Math.min(64, Math.min((int) Math.ceil(384.0 / lines), 512 / lines)))
+                : Math.max(1, Math.min(64, Math.round((float) THROUGHPUT_INSTRUCTIONS / lines)));
+        boolean clean = forms.stream().anyMatch(f -> cleanUpper(f));
+        return new Benchmark(name, forms.getFirst().name(), kind, "mix", "", units, perCopy, copies, List.of(), 0, false,
+                a.state, valueList.getFirst().fill(), a.perIteration, clean, "");
+    }
+
+    private static Binding copyOf(Binding b) {
+        Binding c = new Binding();
+        c.regs.putAll(b.regs);
+        c.disp.putAll(b.disp);
+        c.agenBase.putAll(b.agenBase);
+        c.agenIndex.putAll(b.agenIndex);
+        return c;
+    }
+
+    /** One link of a dependency chain across forms: the form, and which input takes the previous link's value. */
+    public record Link(InstructionForm form, int input, int output) {}
+
+    /**
+     * A loop-carried chain through one register across forms: each link reads the carried value in
+     * operand {@code input} and writes it to operand {@code output} (both bound to the same register,
+     * resized to each operand's width); other inputs are constants, other read-write registers and
+     * flags are broken before each link. The figure is cycles per trip around the chain.
+     *
+     * @return null when a link cannot carry the register (another register file, a fixed register, no registers left)
+     */
+    public Benchmark chain(String name, List<Link> links) {
+        List<InstructionForm> forms = new ArrayList<>();
+        List<List<OperandNode>> nodeLists = new ArrayList<>();
+        List<Values> valueList = new ArrayList<>();
+        OperandNode.Type carried = null;
+        for (Link l : links) {
+            List<OperandNode> nodes = OperandNode.of(l.form());
+            if (l.input() >= nodes.size() || l.output() >= nodes.size()) return null;
+            OperandNode in = nodes.get(l.input()), out = nodes.get(l.output());
+            if (!in.register() || !out.register() || in.type() != out.type() || in.fixed() != null || out.fixed() != null) return null;
+            if (!(in.reads() || in.merges()) || !out.writes()) return null;
+            if (carried != null && carried != in.type()) return null;
+            carried = in.type();
+            for (OperandNode n : nodes) {
+                if (n.fixed() != null || n.type() == OperandNode.Type.IMPLICIT_MEM || n.type() == OperandNode.Type.OTHER) return null;
+            }
+            forms.add(l.form());
+            nodeLists.add(nodes);
+            valueList.add(Values.of(l.form(), nodes, true));
+        }
+        Alloc a = new Alloc(forms, nodeLists, valueList);
+        Register x = switch (carried) {
+            case GPR -> a.gpr(false, false);
+            case VEC -> {
+                Integer v = a.vec();
+                yield v == null ? null : Registers.vec(v, 256);
+            }
+            default -> null;
+        };
+        if (x == null) return null;
+        if (carried == OperandNode.Type.GPR) a.state.gpr(x, 3);
+        List<String> unit = new ArrayList<>();
+        int line = 0;
+        for (int k = 0; k < links.size(); k++) {
+            Link l = links.get(k);
+            InstructionForm f = forms.get(k);
+            List<OperandNode> nodes = nodeLists.get(k);
+            a.values = valueList.get(k);
+            Binding b = new Binding();
+            OperandNode in = nodes.get(l.input()), out = nodes.get(l.output());
+            b.regs.put(in.index(), resize(x, in));
+            b.regs.put(out.index(), resize(x, out));
+            List<String> br = new ArrayList<>();
+            int memoryOperand = 0;
+            for (OperandNode n : nodes) {
+                if (n == in || n == out) continue;
+                if (n.register() && !b.regs.containsKey(n.index())) {
+                    if (!bindFresh(a, b, n)) return null;
+                    if (n.readWrite()) {
+                        String c = constMove(a, f, n, b.regs.get(n.index()).root(), b.regs.get(n.index()));
+                        if (c == null) return null;
+                        br.add(c);
+                    }
+                }
+                if (n.type() == OperandNode.Type.AGEN && !bindFresh(a, b, n)) return null;
+                if (n.type() == OperandNode.Type.FLAGS && n.reads()) {
+                    String c = flagsBreaker(a);
+                    if (c == null) return null;
+                    br.add(c);
+                }
+                if (n.type() == OperandNode.Type.MEM || n.type() == OperandNode.Type.MOFFS) {
+                    b.disp.put(n.index(), 64L * line + MIX_OPERAND_STRIDE * memoryOperand++);
+                }
+            }
+            line++;
+            unit.addAll(br);
+            unit.add(instance(f, nodes, b, a.base));
+        }
+        int copies = Math.max(1, Math.min(64, Math.round((float) LATENCY_INSTRUCTIONS / unit.size())));
+        boolean clean = forms.stream().anyMatch(f -> cleanUpper(f));
+        return new Benchmark(name, forms.getFirst().name(), Benchmark.Kind.LATENCY, "chain", "", List.of(unit), 1, copies,
+                List.of(), 0, false, a.state, valueList.getFirst().fill(), a.perIteration, clean, "");
     }
 
     // ---- Latency --------------------------------------------------------------------------------

@@ -3,7 +3,9 @@ package dev.uopsim.characterize.cli;
 import dev.uopsim.characterize.bench.Generator;
 import dev.uopsim.characterize.journal.Journal;
 import dev.uopsim.characterize.measure.Characterizer;
-import dev.uopsim.characterize.measure.MeasuredModel;
+import dev.uopsim.characterize.measure.HostJournals;
+import dev.uopsim.characterize.measure.HostRun;
+import dev.uopsim.characterize.measure.JournalMeasurer;
 import dev.uopsim.characterize.measure.Session;
 import dev.uopsim.cli.Command;
 import dev.uopsim.cli.Console;
@@ -71,6 +73,7 @@ public final class CharacterizeCommand implements Command {
         o.addOption(Option.builder().longOpt("resume").desc("go on with the --journal file of an interrupted run").build());
         o.addOption(Option.builder().longOpt("budget-minutes").hasArg().argName("N").desc("stop starting new forms after N minutes").build());
         o.addOption(Option.builder().longOpt("samples").hasArg().argName("N").desc("samples in a benchmark's first round (default 24)").build());
+        o.addOption(Option.builder().longOpt("measure-only").desc("latency and throughput only: no µops, ports or model inference").build());
         o.addOption(Option.builder().longOpt("json").desc("print JSON").build());
         return o;
     }
@@ -99,9 +102,21 @@ public final class CharacterizeCommand implements Command {
         FormTable table = FormTable.shipped();
         List<InstructionForm> matched = new ArrayList<>();
         for (InstructionForm f : table.forms()) if (pattern == null || pattern.matcher(f.name()).find()) matched.add(f);
+        if (!matched.isEmpty() && !line.hasOption("measure-only")) {
+            // Port inference needs blocking instructions: the probe set is measured whatever --forms selects.
+            java.util.Set<String> have = new java.util.HashSet<>();
+            for (InstructionForm f : matched) have.add(f.name());
+            for (String n : dev.uopsim.characterize.measure.HostInference.PROBE_SET) {
+                if (!have.contains(n)) table.byName(n).ifPresent(matched::add);
+            }
+        }
         if (matched.isEmpty()) {
             throw new UsageException("no form matches --forms " + line.getOptionValue("forms"),
                     "forms are named as in uops.info, e.g. 'ADD_01 (R64, R64)' or 'VADDPS (YMM, YMM, YMM)'; run 'uopsim decode' on an instruction to see its form");
+        }
+        boolean infer = !line.hasOption("measure-only");
+        if (!infer && line.hasOption("out")) {
+            throw new UsageException("--out writes the model the inference makes; --measure-only skips it", "drop one of them");
         }
         long start = System.nanoTime();
         try (Session session = Session.open()) {
@@ -119,9 +134,11 @@ public final class CharacterizeCommand implements Command {
                 }
             }
             String out = line.getOptionValue("out");
+            // Without --journal the run still keeps one (in the cache): the model is written from it and
+            // 'validate replay' reads it.
+            Path jp = line.hasOption("journal") ? Path.of(line.getOptionValue("journal")) : infer ? HostJournals.fresh() : null;
             Journal journal = null;
-            if (line.hasOption("journal")) {
-                Path jp = Path.of(line.getOptionValue("journal"));
+            if (jp != null) {
                 if (line.hasOption("resume")) {
                     journal = Journal.resume(jp, session.host().cpu().identity(), out);
                     console.err().println("uopsim: resuming " + jp + ": " + journal.forms().size() + " forms already done");
@@ -132,51 +149,69 @@ public final class CharacterizeCommand implements Command {
                     header.put("model_file", out);
                     header.put("clock", session.clockJson());
                     header.put("forms_regex", line.getOptionValue("forms"));
+                    header.put("command", "uopsim characterize" + (line.hasOption("forms") ? " --forms '" + line.getOptionValue("forms") + "'" : "")
+                            + (line.hasOption("samples") ? " --samples " + line.getOptionValue("samples") : "")
+                            + " --journal " + jp.getFileName() + (out != null ? " --out " + Path.of(out).getFileName() : ""));
                     header.put("started", Instant.now().toString());
                     journal = Journal.create(jp, header);
                 }
+                if (infer) HostJournals.remember(jp);
             }
-            Characterizer c = new Characterizer(new Generator(session.host().cpu()),
-                    samples > 0 ? session.runner().samples(samples) : session.runner(), journal);
-            List<Map<String, Object>> results = new ArrayList<>();
-            boolean complete;
-            try (Progress progress = console.progress("characterize", forms.size())) {
-                long deadline = Double.isInfinite(budget) ? Long.MAX_VALUE : start + (long) (budget * 60e9);
-                complete = c.run(forms, r -> {
-                    results.add(r);
-                    progress.advance(1);
-                }, () -> System.nanoTime() > deadline);
+            try {
+                var runner = samples > 0 ? session.runner().samples(samples) : session.runner();
+                Characterizer c = new Characterizer(new Generator(session.host().cpu()), runner, journal);
+                List<Map<String, Object>> results = new ArrayList<>();
+                boolean complete;
+                try (Progress progress = console.progress("characterize", forms.size())) {
+                    long deadline = Double.isInfinite(budget) ? Long.MAX_VALUE : start + (long) (budget * 60e9);
+                    complete = c.run(forms, r -> {
+                        results.add(r);
+                        progress.advance(1);
+                    }, () -> System.nanoTime() > deadline);
+                }
+                Map<String, Integer> order = new java.util.HashMap<>();
+                for (InstructionForm f : forms) order.put(f.name(), f.id());
+                results.sort(java.util.Comparator.comparingInt(r -> order.getOrDefault((String) r.get("form"), Integer.MAX_VALUE)));
+                Map<String, Object> doc = new LinkedHashMap<>();
+                HostRun.Outcome outcome = null;
+                if (infer && complete) {
+                    JournalMeasurer measurer = new JournalMeasurer(runner, journal, true);
+                    List<InstructionForm> measured = new ArrayList<>();
+                    java.util.Set<String> have = new java.util.HashSet<>();
+                    for (Map<String, Object> r : results) have.add((String) r.get("form"));
+                    for (InstructionForm f : forms) if (have.contains(f.name())) measured.add(f);
+                    outcome = HostRun.infer(session.host().cpu(), measurer, measured, results, HostRun.provenance(journal, session.host().cpu()),
+                            msg -> console.err().println("uopsim: " + msg));
+                    doc.put("inference", InferenceJson.summary(outcome));
+                }
+                double seconds = (System.nanoTime() - start) / 1e9;
+                doc.put("cpu", session.host().cpu().toJson());
+                doc.put("host", session.host().toJson());
+                doc.put("clock", session.clockJson());
+                doc.put("references", c.referenceResults());
+                doc.put("forms", results);
+                doc.put("not_measured", notMeasured);
+                doc.put("complete", complete);
+                doc.put("seconds", Math.round(seconds * 10) / 10.0);
+                if (journal != null) doc.put("journal", journal.path().toString());
+                if (out != null && outcome != null) {
+                    HostJournals.writeModel(Path.of(out), outcome.model());
+                    doc.put("out", out);
+                    console.err().println("uopsim: wrote " + out + " (model " + outcome.model().get("name") + ")");
+                }
+                if (line.hasOption("json")) {
+                    console.out().println(Json.write(doc));
+                } else {
+                    printTable(console, results, notMeasured, complete, forms.size(), seconds, session);
+                }
+                if (!complete) {
+                    console.err().println("uopsim: the time budget ran out after " + results.size() + " of " + forms.size()
+                            + " forms" + (journal != null ? "; go on with --journal " + journal.path() + " --resume" : ""));
+                }
+                return ExitCode.OK;
             } finally {
                 if (journal != null) journal.close();
             }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            Map<String, Integer> order = new java.util.HashMap<>();
-            for (InstructionForm f : forms) order.put(f.name(), f.id());
-            results.sort(java.util.Comparator.comparingInt(r -> order.getOrDefault((String) r.get("form"), Integer.MAX_VALUE)));
-            Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("cpu", session.host().cpu().toJson());
-            doc.put("host", session.host().toJson());
-            doc.put("clock", session.clockJson());
-            doc.put("references", c.referenceResults());
-            doc.put("forms", results);
-            doc.put("not_measured", notMeasured);
-            doc.put("complete", complete);
-            doc.put("seconds", Math.round(seconds * 10) / 10.0);
-            if (journal != null) doc.put("journal", journal.path().toString());
-            if (out != null) {
-                MeasuredModel.write(Path.of(out), session.host().cpu(), session.clockJson(), results);
-                doc.put("out", out);
-            }
-            if (line.hasOption("json")) {
-                console.out().println(Json.write(doc));
-            } else {
-                printTable(console, results, notMeasured, complete, forms.size(), seconds, session);
-            }
-            if (!complete) {
-                console.err().println("uopsim: the time budget ran out after " + results.size() + " of " + forms.size()
-                        + " forms" + (journal != null ? "; go on with --journal " + journal.path() + " --resume" : ""));
-            }
-            return ExitCode.OK;
         }
     }
 

@@ -189,6 +189,16 @@ public record CpuInfo(String vendor, int family, int model, int stepping, String
     }
 
     /** For tests: a CPU described by hand. */
+    /** The CPU a journal's header describes ({@link #toJson} plus the stepping and brand of {@link #identity}). */
+    @SuppressWarnings("unchecked")
+    public static CpuInfo fromJson(Map<String, Object> m) {
+        Set<String> ext = new TreeSet<>();
+        if (m.get("extensions") instanceof List<?> l) for (Object o : l) ext.add(String.valueOf(o));
+        return new CpuInfo((String) m.get("vendor"), ((Number) m.get("family")).intValue(), ((Number) m.get("model")).intValue(),
+                m.get("stepping") instanceof Number n ? n.intValue() : 0, (String) m.getOrDefault("brand", ""), (String) m.get("hypervisor"),
+                Boolean.TRUE.equals(m.get("invariant_tsc")), ext, (String) m.get("uarch_guess"), (String) m.get("uarch_evidence"));
+    }
+
     public static CpuInfo of(String vendor, int family, int model, Set<String> extensions) {
         String[] g = guessUarch(vendor, family, model, extensions);
         return new CpuInfo(vendor, family, model, 0, "test cpu", null, true, new TreeSet<>(extensions), g[0], g[1]);

@@ -126,6 +126,32 @@ public final class Journal implements AutoCloseable {
         }
     }
 
+    /**
+     * Reads a journal without opening it for writing (replay: no CPU check, nothing truncated; a torn
+     * last record is skipped). {@link #append} refuses.
+     */
+    public static Journal read(Path path) throws IOException {
+        if (!Files.exists(path)) throw new InputException(path.toString(), "no such journal", "give the file 'characterize --journal' wrote");
+        List<Map<String, Object>> records = new ArrayList<>();
+        try (var lines = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (line.isBlank()) continue;
+                try {
+                    records.add(MAPPER.readValue(line, MAP));
+                } catch (JacksonException e) {
+                    break;
+                }
+            }
+        }
+        if (records.isEmpty() || !"header".equals(records.getFirst().get("type")) || !FORMAT.equals(records.getFirst().get("format"))) {
+            throw new InputException(path.toString(), "not a uopsim journal (no " + FORMAT + " header line)", "give the file 'characterize --journal' wrote");
+        }
+        Journal j = new Journal(path, null, records.getFirst());
+        for (Map<String, Object> r : records.subList(1, records.size())) j.index(r);
+        return j;
+    }
+
     public Path path() { return path; }
 
     public Map<String, Object> header() { return header; }
@@ -138,6 +164,7 @@ public final class Journal implements AutoCloseable {
 
     /** Appends one record as one line; {@code sync} forces it to disk before returning. */
     public synchronized void append(Map<String, Object> record, boolean sync) throws IOException {
+        if (channel == null) throw new IOException("journal " + path + " was opened for reading only");
         byte[] line = (MAPPER.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8);
         ByteBuffer b = ByteBuffer.wrap(line);
         while (b.hasRemaining()) channel.write(b);
@@ -147,6 +174,7 @@ public final class Journal implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        if (channel == null) return;
         channel.force(false);
         channel.close();
     }

@@ -1,0 +1,75 @@
+package dev.uopsim.characterize.cli;
+
+import dev.uopsim.characterize.infer.PortUsage;
+import dev.uopsim.characterize.measure.HostInference;
+import dev.uopsim.characterize.measure.HostRun;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The "inference" object of {@code characterize --json}: ports, classes, combinations, core facts, counts. */
+final class InferenceJson {
+    private InferenceJson() {}
+
+    static Map<String, Object> summary(HostRun.Outcome o) {
+        HostInference.Result r = o.inference();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("model", o.model().get("name"));
+        m.put("front_end_slots_per_cycle", Math.round(r.width() * 100) / 100.0);
+        Map<String, Object> ports = new LinkedHashMap<>();
+        for (int p = 0; p < r.portNames().size(); p++) {
+            List<String> u = new ArrayList<>();
+            for (var x : r.units().getOrDefault(p, List.of())) u.add(x.name().toLowerCase(Locale.ROOT));
+            ports.put(r.portNames().get(p), u);
+        }
+        m.put("ports", ports);
+        m.put("ports_named_after", r.reference());
+        m.put("port_structure_error", Math.round(r.structure().error() * 1000) / 1000.0);
+        List<String> notation = dev.uopsim.characterize.infer.PortNaming.notationNames(r.portNames());
+        List<Map<String, Object>> classes = new ArrayList<>();
+        for (int i = 0; i < r.classes().size(); i++) {
+            var k = r.classes().get(i);
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("ports", PortUsage.combination(r.structure().masks()[i], notation));
+            c.put("members", k.members().size());
+            c.put("representative", k.representative());
+            classes.add(c);
+        }
+        m.put("classes", classes);
+        List<Map<String, Object>> combos = new ArrayList<>();
+        for (var c : r.combinations()) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("ports", PortUsage.combination(c.mask(), notation));
+            x.put("blocking_instruction", c.blockers().getFirst().form().name());
+            combos.add(x);
+        }
+        m.put("combinations", combos);
+        var f = r.facts();
+        Map<String, Object> core = new LinkedHashMap<>();
+        core.put("load_to_use", round(f.loadToUse()));
+        core.put("load_to_use_indexed_extra", round(f.complexAddress()));
+        core.put("load_to_use_vector", round(f.vectorLoadToUse()));
+        core.put("store_forwarding", round(f.forwarding()));
+        core.put("forwarding_failure_penalty", round(f.failurePenalty()));
+        core.put("memory_renaming", f.renamed());
+        core.put("renamed_chain_cycles", round(f.renamedLatency()));
+        core.put("probes", f.raw());
+        m.put("core", core);
+        int withUops = 0, unsettled = 0, slots = 0;
+        for (var e : r.forms().values()) {
+            withUops++;
+            if (e.notes().stream().anyMatch(n -> n.startsWith("not settled"))) unsettled++;
+            if (e.macroOps() != null) slots++;
+        }
+        m.put("forms_with_ports", withUops);
+        m.put("forms_with_unsettled_ports", unsettled);
+        m.put("forms_with_settled_slots", slots);
+        return m;
+    }
+
+    private static Double round(double v) {
+        return Double.isFinite(v) ? Math.round(v * 100) / 100.0 : null;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.uopsim.characterize.infer;
+
+import dev.uopsim.characterize.bench.Benchmark;
+import dev.uopsim.characterize.bench.Generator;
+import dev.uopsim.characterize.runner.MachineState;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The core facts a model needs beside the instruction table, each a small dependency chain (cycles
+ * per step): load-to-use latency (pointer chasing through memory that holds its own address, with
+ * and without an index register), the vector load-to-use through a move back to a GPR, store-to-load
+ * forwarding (a store and a load of the same address in the chain; with the same address expression
+ * a core that renames memory takes the load's value at rename, with another register holding the same
+ * address it forwards), and forwarding that fails (a narrower store under a wider load; a load that
+ * overlaps the store in part).
+ */
+public final class CoreProbes {
+    private CoreProbes() {}
+
+    /** r14 and rbx point at the data; memory holds its own address (a pointer to itself), rcx is 0. */
+    static MachineState state() {
+        MachineState s = new MachineState().allGprs(0);
+        s.gpr(14, Generator.MEMORY);
+        s.gpr(3, Generator.MEMORY);      // rbx: the same address in another register
+        s.gpr(0, Generator.MEMORY);      // rax: the chased pointer
+        s.gpr(1, 0);                     // rcx: a zero index
+        return s;
+    }
+
+    static Benchmark chain(String name, List<String> step, int perCopy) {
+        return new Benchmark("core-" + name, "core", Benchmark.Kind.LATENCY, name, "", List.of(step), perCopy,
+                Math.max(1, 48 / step.size()), List.of(), 0, false, state(), Generator.MEMORY, List.of(), false, String.join("; ", step));
+    }
+
+    /** The probes by id. */
+    public static Map<String, Benchmark> benchmarks(boolean avx) {
+        Map<String, Benchmark> m = new LinkedHashMap<>();
+        m.put("load-gpr", chain("load-gpr", List.of("mov rax, QWORD PTR [rax]"), 1));
+        m.put("load-gpr-disp", chain("load-gpr-disp", List.of("mov rax, QWORD PTR [rax+0x40]"), 1));
+        m.put("load-gpr-index", chain("load-gpr-index", List.of("mov rax, QWORD PTR [rax+rcx*1]"), 1));
+        m.put("load-gpr-disp2048", chain("load-gpr-disp2048", List.of("mov rax, QWORD PTR [rax+0x800]"), 1));
+        if (avx) {
+            m.put("load-vec", chain("load-vec", List.of("vmovq xmm0, QWORD PTR [rax]", "vmovq rax, xmm0"), 1));
+            m.put("gpr-vec-gpr", chain("gpr-vec-gpr", List.of("vmovq xmm0, rax", "vmovq rax, xmm0"), 1));
+        }
+        // Store-to-load chains through rdx: the store writes it, the load reads it back.
+        m.put("forward-same-address", chain("forward-same-address", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [r14+0x100]"), 1));
+        m.put("forward-other-register", chain("forward-other-register", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [rbx+0x100]"), 1));
+        m.put("forward-indexed", chain("forward-indexed", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]"), 1));
+        m.put("forward-narrower-load", chain("forward-narrower-load", List.of("mov QWORD PTR [rbx+0x100], rdx", "mov edx, DWORD PTR [r14+rcx*1+0x100]"), 1));
+        m.put("forward-fails-wider-load", chain("forward-fails-wider-load", List.of("mov DWORD PTR [rbx+0x100], edx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]"), 1));
+        m.put("forward-fails-partial", chain("forward-fails-partial", List.of("mov QWORD PTR [rbx+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x104]"), 1));
+        return m;
+    }
+
+    /**
+     * What the probes say (cycles per step), as the model's core facts.
+     *
+     * @param loadToUse        GPR load-to-use, simple address
+     * @param complexAddress   extra cycles with an index register
+     * @param vectorLoadToUse  vector load-to-use (chain minus half the GPR-vector round trip)
+     * @param forwarding       store-to-load forwarding latency (store data ready -> load result), another register for the address
+     * @param renamed          the same-address chain runs faster than a load: memory renaming
+     * @param renamedLatency   cycles per step of the renamed chain
+     * @param failurePenalty   extra cycles when forwarding fails (the slower of the two failing cases, minus the forwarding chain)
+     */
+    public record Facts(double loadToUse, double complexAddress, double vectorLoadToUse, double forwarding, boolean renamed,
+                        double renamedLatency, boolean renamedOtherRegister, double failurePenalty, Map<String, Double> raw) {}
+
+    public static Facts decode(Map<String, Double> c) {
+        double l2u = c.getOrDefault("load-gpr", Double.NaN);
+        double idx = c.getOrDefault("load-gpr-index", Double.NaN);
+        double vec = c.containsKey("load-vec") && c.containsKey("gpr-vec-gpr") ? c.get("load-vec") - c.get("gpr-vec-gpr") / 2 : Double.NaN;
+        double same = c.getOrDefault("forward-same-address", Double.NaN);
+        double other = c.getOrDefault("forward-other-register", Double.NaN);
+        double indexed = c.getOrDefault("forward-indexed", Double.NaN);
+        // forwarding proper: the slowest of the forwardable chains (renaming can only make one faster)
+        double fwd = Math.max(other, indexed);
+        boolean renamed = same < 0.6 * l2u;
+        double fail = Math.max(c.getOrDefault("forward-fails-wider-load", Double.NaN), c.getOrDefault("forward-fails-partial", Double.NaN)) - fwd;
+        return new Facts(l2u, idx - l2u, vec, fwd, renamed, same, other < 0.6 * l2u, fail, new LinkedHashMap<>(c));
+    }
+
+    /** The benchmarks' names in {@link #benchmarks} order. */
+    public static List<String> ids(boolean avx) {
+        return new ArrayList<>(benchmarks(avx).keySet());
+    }
+}

@@ -1,0 +1,316 @@
+package dev.uopsim.characterize.infer;
+
+import dev.uopsim.characterize.bench.OperandNode;
+import dev.uopsim.characterize.host.CpuInfo;
+import dev.uopsim.characterize.measure.HostInference;
+import dev.uopsim.isa.FormTable;
+import dev.uopsim.isa.InstructionForm;
+import dev.uopsim.model.Unit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Writes this machine's ports-config model from an inference: ports (named after the documented ones
+ * where a reference names them), schedulers, the front end's width, the core facts, and a row per
+ * form (slots, µops with their ports, latency per operand pair, measured throughput). Every number
+ * names its source: the journal's measurements (by phase and benchmark names), or, for the core
+ * sizes this issue does not measure, the public document it comes from.
+ */
+public final class HostModel {
+    private HostModel() {}
+
+    /** Where the measurements come from, for the provenance of every number. */
+    public record Provenance(String journal, String started, String command, String cpu, String date) {}
+
+    /** Public figures of a core family for what timing does not measure, with their sources. */
+    record CoreSizes(String sourceId, String sourceTitle, String sourceNote, int rob, int retire, int euScheduler, int memScheduler,
+                     int gprFile, int vectorFile, int fetchBytes, int decodeWidth, int loopBuffer, int queue, int loadPortBytes) {}
+
+    /** Golden Cove (the core of Sapphire Rapids): the family CPUID's extensions point to on this machine. */
+    static final CoreSizes GOLDEN_COVE = new CoreSizes("golden-cove-public",
+            "Golden Cove core sizes: ROB, retirement and register files as in Scarab's PARAMS.golden_cove; schedulers as in LLVM X86SchedAlderlakeP.td; legacy decode of 32 bytes and 6 instructions a cycle per Intel's optimization manual (Golden Cove chapter)",
+            "as tabulated in shared/data/uarch-params/PARAMS.md (Scarab 95d93ad, llvm-project 0222028); not measured here: a later issue measures them. Used because CPUID's extensions (AVX-512 FP16, AMX) place this core in the Sapphire Rapids generation, whose cores are Golden Cove / Raptor Cove",
+            512, 8, 112, 72, 280, 332, 32, 6, 72, 144, 64);
+
+    public static Map<String, Object> build(String name, CpuInfo cpu, HostInference.Result r, Map<String, FormFigures> figures,
+                                            Map<String, Map<String, Object>> results, Provenance prov) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", name);
+        m.put("title", "This machine as measured by uopsim characterize: " + cpu.vendor() + " family " + cpu.family() + " model " + cpu.model()
+                + " (0x" + Integer.toHexString(cpu.model()) + ") stepping " + cpu.stepping() + ", \"" + cpu.brand() + "\""
+                + (cpu.hypervisor() != null ? " under " + cpu.hypervisor() : "") + "; " + prov.date());
+        m.put("vendor", cpu.vendor().equals("GenuineIntel") ? "intel" : cpu.vendor().equals("AuthenticAMD") ? "amd" : "other");
+        // No CPUID range: under a hypervisor the model number is masked (167 names Rocket Lake here), so
+        // a range would claim other machines.
+        m.put("cpuid", List.of());
+        List<String> isa = new ArrayList<>();
+        for (String e : cpu.extensions()) if (FormTable.shipped().forms().stream().anyMatch(f -> f.extension().equals(e))) isa.add(e);
+        m.put("isa", isa);
+
+        Map<String, Object> sources = new LinkedHashMap<>();
+        String measured = "measured here: " + prov.cpu() + "; journal " + prov.journal() + " (run started " + prov.started() + ")";
+        sources.put("frontend", source("front-end width: NOPs alone (benchmarks frontend-nop8-x32, frontend-nop1-x32)", prov.journal() + "#frontend-*",
+                measured, false));
+        sources.put("table", source("instruction table: latency and throughput per form (benchmarks <form>-latency-*, <form>-throughput-*), "
+                        + "slots by front-end probes (<form>-slots-*), µops and ports by interference (pair-*) and blocking (<form>-blocked-*)",
+                prov.journal() + "#<form>-*", measured + "; command: " + prov.command(), false));
+        sources.put("table-unsettled", source("rows whose slot count or port usage did not settle: the nearest whole number of the measurement, or "
+                + "the slot count where no µop was measured", prov.journal() + "#<form>-*", measured, true));
+        sources.put("ports", source("ports and port combinations: " + r.classes().size() + " classes of one-µop forms (pair-same-*), their ports from "
+                + r.structure().experiments() + " mixes (pair-ports-*) with a mean error of " + String.format(Locale.ROOT, "%.1f%%", 100 * r.structure().error())
+                + (r.reference() != null ? "; named after the documented ports of the " + r.reference() + " model where the port sets match" : ""),
+                prov.journal() + "#pair-*", measured, false));
+        sources.put("core", source("load-to-use, store forwarding, forwarding failure and memory renaming: dependency chains (core-*)", prov.journal() + "#core-*",
+                measured, false));
+        CoreSizes sizes = GOLDEN_COVE;
+        Map<String, Object> pub = new LinkedHashMap<>();
+        pub.put("title", sizes.sourceTitle());
+        pub.put("note", sizes.sourceNote());
+        pub.put("provisional", true);
+        sources.put(sizes.sourceId(), pub);
+        Map<String, Object> intel = new LinkedHashMap<>();
+        intel.put("title", "Intel 64 and IA-32 Architectures Optimization Reference Manual");
+        intel.put("note", "documented behaviour not measured here: macro-fusion pairs, unlamination of indexed micro-fused µops, ones and carry idioms");
+        intel.put("provisional", true);
+        sources.put("intel-opt", intel);
+        Map<String, Object> def = new LinkedHashMap<>();
+        def.put("title", "uopsim schema default: neither measured here nor found for this core");
+        def.put("provisional", true);
+        sources.put("default", def);
+        m.put("sources", sources);
+
+        double w = r.width();
+        int width = (int) Math.round(w);
+        Map<String, Object> fe = new LinkedHashMap<>();
+        fe.put("fetchBytes", sizes.fetchBytes());
+        fe.put("decodeWidth", sizes.decodeWidth());
+        fe.put("uopCache", o("width", width, "windowBytes", 64, "source", "frontend"));
+        fe.put("loopBuffer", o("size", sizes.loopBuffer(), "source", sizes.sourceId()));
+        fe.put("queueSize", sizes.queue());
+        fe.put("source", sizes.sourceId());
+        m.put("frontEnd", fe);
+
+        Map<String, Object> rename = new LinkedHashMap<>();
+        rename.put("width", width);
+        rename.put("moveElimination", o("gpr", fast(figures, "MOV_89 (R64, R64)", 0.2), "vector", fast(figures, "VMOVAPS (YMM, YMM)", 0.3),
+                "source", "table"));
+        Map<String, Object> idioms = new LinkedHashMap<>();
+        idioms.put("zero", "eliminated");
+        idioms.put("ones", "dependency-breaking");
+        idioms.put("carry", "dependency-breaking");
+        idioms.put("source", "intel-opt");
+        rename.put("idioms", idioms);
+        List<Object> fusion = new ArrayList<>();
+        fusion.add(o("first", List.of("TEST", "AND"), "branches", List.of("*"), "source", "intel-opt"));
+        fusion.add(o("first", List.of("CMP", "ADD", "SUB"), "branches", List.of("JZ", "JNZ", "JB", "JNB", "JBE", "JNBE", "JL", "JNL", "JLE", "JNLE"),
+                "source", "intel-opt"));
+        fusion.add(o("first", List.of("INC", "DEC"), "branches", List.of("JZ", "JNZ", "JL", "JNL", "JLE", "JNLE"), "source", "intel-opt"));
+        rename.put("macroFusion", fusion);
+        rename.put("microFusion", o("unlamination", "indexed-unless-rmw", "source", "intel-opt"));
+        rename.put("registerFiles", o("gpr", sizes.gprFile(), "vector", sizes.vectorFile(), "source", sizes.sourceId()));
+        rename.put("source", "frontend");
+        m.put("rename", rename);
+        m.put("rob", o("size", sizes.rob(), "source", sizes.sourceId()));
+        m.put("retire", o("width", sizes.retire(), "source", sizes.sourceId()));
+
+        // Ports, in name order; masks of the inference are in its own port order.
+        List<String> names = r.portNames();
+        int ports = names.size();
+        Map<Integer, java.util.Set<Unit>> units = new TreeMap<>();
+        for (int p = 0; p < ports; p++) units.put(p, java.util.EnumSet.noneOf(Unit.class));
+        r.units().forEach((p, u) -> units.get(p).addAll(u));
+
+        // Rows first: they may need units on ports (non-pipelined dividers).
+        Map<String, Object> rows = new LinkedHashMap<>();
+        for (var e : r.forms().entrySet()) {
+            Map<String, Object> row = row(e.getValue(), figures.get(e.getKey()), results.get(e.getKey()), r, names, units, w);
+            if (row != null) rows.put(e.getKey(), row);
+        }
+        Map<String, Object> portMap = new LinkedHashMap<>();
+        List<Integer> order = new ArrayList<>();
+        for (int p = 0; p < ports; p++) order.add(p);
+        order.sort((a, b) -> PortNaming.byNumber(names.get(a), names.get(b)));
+        List<String> compute = new ArrayList<>(), memory = new ArrayList<>();
+        for (int p : order) {
+            List<String> u = new ArrayList<>();
+            for (Unit x : units.get(p)) u.add(x.name());
+            if (u.isEmpty()) u.add("alu");
+            portMap.put(names.get(p), o("units", u, "source", "ports"));
+            if (units.get(p).contains(Unit.LOAD) || units.get(p).contains(Unit.STORE_ADDRESS)) memory.add(names.get(p));
+            else compute.add(names.get(p));
+        }
+        List<Object> schedulers = new ArrayList<>();
+        if (!compute.isEmpty()) schedulers.add(o("name", "EU", "size", sizes.euScheduler(), "ports", compute, "source", sizes.sourceId()));
+        if (!memory.isEmpty()) schedulers.add(o("name", "MEM", "size", sizes.memScheduler(), "ports", memory, "source", sizes.sourceId()));
+        m.put("schedulers", schedulers);
+        m.put("ports", portMap);
+
+        var f = r.facts();
+        Map<String, Object> mem = new LinkedHashMap<>();
+        Map<String, Object> l2u = new LinkedHashMap<>();
+        l2u.put("gpr", (int) Math.round(f.loadToUse()));
+        l2u.put("vector", Double.isFinite(f.vectorLoadToUse()) ? (int) Math.round(f.vectorLoadToUse()) : (int) Math.round(f.loadToUse()) + 1);
+        l2u.put("complexAddress", Math.max(0, (int) Math.round(f.complexAddress())));
+        l2u.put("source", "core");
+        mem.put("loadToUse", l2u);
+        mem.put("loadPortBytes", sizes.loadPortBytes());
+        Map<String, Object> fwd = new LinkedHashMap<>();
+        fwd.put("latency", Math.round(f.forwarding() * 10) / 10.0);
+        fwd.put("cases", List.of("exact", "same-start", "contained"));
+        fwd.put("failurePenalty", Math.max(0, (int) Math.round(f.failurePenalty())));
+        fwd.put("source", "core");
+        mem.put("storeForwarding", fwd);
+        Map<String, Object> ren = new LinkedHashMap<>();
+        ren.put("enabled", f.renamed());
+        ren.put("shapes", f.renamed() ? List.of(f.renamedOtherRegister() ? "any" : "base-displacement") : List.of());
+        ren.put("latency", Math.max(0, (int) Math.floor(f.renamedLatency())));
+        ren.put("source", "core");
+        mem.put("memoryRenaming", ren);
+        mem.put("dependencePolicy", "learn");
+        mem.put("source", "default");
+        m.put("memory", mem);
+
+        Map<String, Object> table = new LinkedHashMap<>();
+        table.put("source", "table");
+        table.put("forms", rows);
+        m.put("instructions", table);
+        m.put("generated", o("command", prov.command(), "inputs", o(prov.journal(), "journal started " + prov.started())));
+        return m;
+    }
+
+    /** An ordered JSON object from key, value pairs. */
+    static Map<String, Object> o(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) m.put((String) kv[i], kv[i + 1]);
+        return m;
+    }
+
+    static Map<String, Object> source(String title, String measurement, String note, boolean provisional) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("title", title);
+        s.put("measurement", measurement);
+        s.put("note", note);
+        if (provisional) s.put("provisional", true);
+        return s;
+    }
+
+    private static boolean fast(Map<String, FormFigures> figures, String form, double below) {
+        FormFigures f = figures.get(form);
+        return f != null && f.hasThroughput() && f.throughput() < below;
+    }
+
+    /** One form's row, or null when nothing was measured. */
+    static Map<String, Object> row(HostInference.InferredForm inf, FormFigures fig, Map<String, Object> result, HostInference.Result r,
+                                   List<String> names, Map<Integer, java.util.Set<Unit>> units, double width) {
+        if (fig == null) return null;
+        InstructionForm form = FormTable.shipped().byName(inf.form()).orElse(null);
+        if (form == null) return null;
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("ext", form.extension());
+        boolean unsettled = inf.macroOps() == null || !inf.notes().isEmpty() && inf.notes().stream().anyMatch(n -> n.startsWith("not settled"));
+        int slots = inf.macroOps() != null ? inf.macroOps()
+                : Double.isFinite(inf.macroOpsRaw()) && inf.macroOpsRaw() >= 0.5 ? (int) Math.round(inf.macroOpsRaw()) : Math.max(1, Math.min(4, inf.uops()));
+        row.put("slots", slots);
+        List<Object> uops = new ArrayList<>();
+        double lp = r.throughputFromPorts(inf) == null ? 0 : r.throughputFromPorts(inf);
+        double t = fig.hasThroughput() ? fig.throughput() : Double.NaN;
+        // the group a non-pipelined unit goes on: the smallest combination of compute ports
+        int unitGroup = -1;
+        for (int i = 0; i < inf.groups().size(); i++) {
+            int mask = inf.groups().get(i).mask();
+            boolean memory = false;
+            for (int p = 0; p < names.size(); p++) {
+                if ((mask & (1 << p)) != 0 && (units.get(p).contains(Unit.LOAD) || units.get(p).contains(Unit.STORE_ADDRESS))) memory = true;
+            }
+            if (memory) continue;
+            if (unitGroup < 0 || Integer.bitCount(mask) < Integer.bitCount(inf.groups().get(unitGroup).mask())) unitGroup = i;
+        }
+        int gi = -1;
+        for (var g : inf.groups()) {
+            gi++;
+            Map<String, Object> u = new LinkedHashMap<>();
+            List<String> ports = new ArrayList<>();
+            for (int p = 0; p < names.size(); p++) if ((g.mask() & (1 << p)) != 0) ports.add(names.get(p));
+            ports.sort(PortNaming::byNumber);
+            u.put("ports", ports);
+            if (g.count() != 1) u.put("count", g.count());
+            // A form slower than its ports and the front end allow holds a non-pipelined unit (a divider).
+            if (gi == unitGroup && Double.isFinite(t) && t > 1.1 * Math.max(lp, slots / width) && t >= 2) {
+                boolean vector = form.operands().stream().anyMatch(o -> o.kind().registerClass() == dev.uopsim.isa.RegisterClass.VECTOR);
+                Unit unit = vector ? Unit.FP_DIV : Unit.DIV;
+                u.put("unit", unit.name());
+                u.put("occupancy", (int) Math.round(t));
+                for (int p = 0; p < names.size(); p++) if ((g.mask() & (1 << p)) != 0) units.get(p).add(unit);
+            }
+            uops.add(u);
+        }
+        row.put("uops", uops);
+        Map<String, Object> lat = latency(form, fig, r);
+        if (!lat.isEmpty()) row.put("latency", lat);
+        if (Double.isFinite(t)) row.put("throughput", Math.round(t * 1000) / 1000.0);
+        if (unsettled) row.put("source", "table-unsettled");
+        return row;
+    }
+
+    /** Latency keys of the model from part 1's pairs (operands numbered explicit, implicit, flags). */
+    static Map<String, Object> latency(InstructionForm form, FormFigures fig, HostInference.Result r) {
+        List<OperandNode> nodes = OperandNode.of(form);
+        Map<String, Object> lat = new LinkedHashMap<>();
+        double max = 0;
+        boolean any = false;
+        int gprL2u = (int) Math.round(r.facts().loadToUse());
+        int vecL2u = Double.isFinite(r.facts().vectorLoadToUse()) ? (int) Math.round(r.facts().vectorLoadToUse()) : gprL2u + 1;
+        for (var e : fig.latency().entrySet()) {
+            String[] k = e.getKey().split("->");
+            OperandNode in = node(nodes, k[0]), out = node(nodes, k[1]);
+            if (in == null || out == null) continue;
+            FormFigures.Latency l = e.getValue();
+            String from = term(in), to = term(out);
+            if (from == null || to == null) continue;
+            if (in.type() == OperandNode.Type.MEM && !in.writes()) {
+                // measured through the address: the load's latency and the operation's
+                lat.put("mem->" + to, text(l.cycles(), l.upper()));
+                int load = out.type() == OperandNode.Type.VEC ? vecL2u : gprL2u;
+                lat.put(from + "->" + to, text(Math.max(0, l.cycles() - load), l.upper()));
+            } else {
+                lat.put(from + "->" + to, text(l.cycles(), l.upper()));
+            }
+            if (!l.upper()) max = Math.max(max, l.cycles());
+            any = true;
+        }
+        if (any) lat.put("*->*", text(max > 0 ? max : 1, false));
+        return lat;
+    }
+
+    static OperandNode node(List<OperandNode> nodes, String label) {
+        if (!label.startsWith("op")) return null;
+        int i = Integer.parseInt(label.substring(2));
+        return i < nodes.size() ? nodes.get(i) : null;
+    }
+
+    /** The model's name of an operand: opN, a register (RAX), mem (an address or implicit memory), flags. */
+    static String term(OperandNode n) {
+        if (n.explicit()) {
+            return n.type() == OperandNode.Type.AGEN ? "mem" : "op" + n.index();
+        }
+        return switch (n.type()) {
+            case FLAGS -> "flags";
+            case IMPLICIT_MEM -> "mem";
+            case GPR, VEC, MMX -> n.spec().register() != null ? n.spec().register().name().toUpperCase(Locale.ROOT)
+                    : n.fixed() != null ? n.fixed().name().toUpperCase(Locale.ROOT) : null;
+            default -> null;
+        };
+    }
+
+    static Object text(double cycles, boolean upper) {
+        double c = Math.round(cycles * 100) / 100.0;
+        double whole = Math.round(c);
+        if (Math.abs(c - whole) < 0.06) c = whole;
+        if (upper) return "<=" + (c == Math.rint(c) ? Long.toString((long) c) : Double.toString(c));
+        return c == Math.rint(c) ? (Object) (long) c : (Object) c;
+    }
+}

@@ -1,0 +1,182 @@
+package dev.uopsim.characterize.infer;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The ports behind the port classes, from mixes of two classes. Class X has x ports (one µop of
+ * its forms runs at x per cycle), Y has y; a mix of a X-forms and b Y-forms takes
+ * max(a/x, b/y, (a+b)/(x+y-o), slots/W) cycles when the two share o ports. Each pair's mixes say
+ * which overlaps o fit (several, when the front end hides the difference); then the smallest set of
+ * ports on which every class gets its x ports with an overlap each pair allows is found by
+ * backtracking (unused ports are interchangeable, so a class takes new ports only lowest first).
+ */
+public final class PortStructure {
+    /** An overlap whose error is within this of the best one for the pair is allowed. */
+    public static final double ALLOWED = 0.02;
+
+    private PortStructure() {}
+
+    /** One measured mix of two classes: a instances of class i, b of class j, slots per unit, cycles. */
+    public record Mix(int i, int j, int a, int b, double slots, double cycles) {}
+
+    /** The solution: ports used, each class's mask, each pair's allowed overlaps. */
+    public record Solution(int ports, int[] masks, Map<Long, boolean[]> allowed, double error) {}
+
+    /** Cycles a mix takes when the classes share {@code overlap} ports. */
+    public static double predict(int x, int y, Mix m, int overlap, double width) {
+        double t = Math.max((double) m.a() / x, (double) m.b() / y);
+        t = Math.max(t, (double) (m.a() + m.b()) / (x + y - overlap));
+        if (width > 0) t = Math.max(t, m.slots() / width);
+        return t;
+    }
+
+    static long key(int i, int j) {
+        return ((long) Math.min(i, j) << 32) | Math.max(i, j);
+    }
+
+    /**
+     * Solves for the layout whose pairs' overlaps explain the mixes best, on the fewest ports that do
+     * as well as more (up to {@code maxPorts}): branch and bound over layouts, the cost of a pair being
+     * how much worse its overlap explains its mixes than the pair's best overlap. Null when nothing fits.
+     */
+    public static Solution solve(int[] sizes, List<Mix> mixes, double width, int maxPorts) {
+        int n = sizes.length;
+        Map<Long, List<Mix>> byPair = new LinkedHashMap<>();
+        for (Mix m : mixes) byPair.computeIfAbsent(key(m.i(), m.j()), k -> new ArrayList<>()).add(m);
+        Map<Long, double[]> cost = new LinkedHashMap<>();
+        Map<Long, boolean[]> allowed = new LinkedHashMap<>();
+        for (var e : byPair.entrySet()) {
+            int i = (int) (e.getKey() >> 32), j = (int) (long) e.getKey();
+            int most = Math.min(sizes[i], sizes[j]);
+            double[] err = new double[most + 1];
+            for (int o = 0; o <= most; o++) {
+                for (Mix m : e.getValue()) {
+                    int x = sizes[m.i()], y = sizes[m.j()];
+                    err[o] += Math.abs(predict(x, y, m, o, width) - m.cycles()) / m.cycles();
+                }
+                err[o] /= e.getValue().size();
+            }
+            double best = Arrays.stream(err).min().orElse(0);
+            double[] c = new double[most + 1];
+            boolean[] ok = new boolean[most + 1];
+            for (int o = 0; o <= most; o++) {
+                c[o] = err[o] - best;
+                ok[o] = c[o] <= ALLOWED;
+            }
+            cost.put(e.getKey(), c);
+            allowed.put(e.getKey(), ok);
+        }
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) order[i] = i;
+        Arrays.sort(order, (a, b) -> sizes[b] != sizes[a] ? Integer.compare(sizes[b], sizes[a]) : Integer.compare(a, b));
+        int largest = Arrays.stream(sizes).max().orElse(1);
+        Search best = null;
+        List<Search> byPorts = new ArrayList<>();
+        for (int p = largest; p <= maxPorts; p++) {
+            Search s = new Search(order, sizes, cost, p);
+            s.place(0, new int[n], 0, 0);
+            byPorts.add(s);
+            if (s.bestMasks != null && (best == null || s.bestCost < best.bestCost - 1e-9)) best = s;
+            // More ports stopped helping: two port counts in a row without a better layout.
+            if (best != null && p >= best.ports + 2) break;
+        }
+        if (best == null) return null;
+        for (Search s : byPorts) {
+            if (s.bestMasks != null && s.bestCost <= best.bestCost + MARGIN) {
+                best = s;
+                break;
+            }
+        }
+        return new Solution(best.ports, best.bestMasks, allowed, error(sizes, best.bestMasks, mixes, width));
+    }
+
+    /** A layout this much worse (summed pair costs) than the best one still counts as as good (fewer ports win). */
+    public static final double MARGIN = 0.01;
+
+    /** Search nodes per port count. */
+    static final long NODES = 3_000_000;
+
+    /** Branch and bound for one port count. */
+    private static final class Search {
+        final Integer[] order;
+        final int[] sizes;
+        final Map<Long, double[]> cost;
+        final int ports;
+        double bestCost = Double.POSITIVE_INFINITY;
+        int[] bestMasks;
+        long nodes = NODES;
+
+        Search(Integer[] order, int[] sizes, Map<Long, double[]> cost, int ports) {
+            this.order = order;
+            this.sizes = sizes;
+            this.cost = cost;
+            this.ports = ports;
+        }
+
+        void place(int k, int[] masks, int used, double acc) {
+            if (acc >= bestCost - 1e-12 || --nodes < 0) return;
+            if (k == order.length) {
+                bestCost = acc;
+                bestMasks = masks.clone();
+                return;
+            }
+            int c = order[k];
+            int size = sizes[c];
+            int usedCount = Integer.bitCount(used);
+            List<Integer> usedPorts = new ArrayList<>();
+            for (int p = 0; p < ports; p++) if ((used & (1 << p)) != 0) usedPorts.add(p);
+            for (int fromUsed = Math.min(size, usedCount); fromUsed >= 0; fromUsed--) {
+                int fresh = size - fromUsed;
+                if (usedCount + fresh > ports) continue;
+                int freshMask = 0;
+                for (int p = 0, taken = 0; p < ports && taken < fresh; p++) {
+                    if ((used & (1 << p)) == 0) {
+                        freshMask |= 1 << p;
+                        taken++;
+                    }
+                }
+                for (int sub : subsets(usedPorts, fromUsed)) {
+                    int mask = sub | freshMask;
+                    double add = 0;
+                    for (int q = 0; q < k; q++) {
+                        double[] pc = cost.get(key(c, order[q]));
+                        if (pc == null) continue;
+                        int o = Integer.bitCount(mask & masks[order[q]]);
+                        add += o < pc.length ? pc[o] : 1;
+                    }
+                    masks[c] = mask;
+                    place(k + 1, masks, used | mask, acc + add);
+                }
+            }
+            masks[c] = 0;
+        }
+    }
+
+    private static List<Integer> subsets(List<Integer> ports, int k) {
+        List<Integer> out = new ArrayList<>();
+        collect(ports, k, 0, 0, out);
+        return out;
+    }
+
+    private static void collect(List<Integer> ports, int k, int from, int acc, List<Integer> out) {
+        if (k == 0) {
+            out.add(acc);
+            return;
+        }
+        for (int i = from; i <= ports.size() - k; i++) collect(ports, k - 1, i + 1, acc | (1 << ports.get(i)), out);
+    }
+
+    /** Mean relative error of a layout's predictions over the mixes. */
+    public static double error(int[] sizes, int[] masks, List<Mix> mixes, double width) {
+        double sum = 0;
+        for (Mix m : mixes) {
+            int o = Integer.bitCount(masks[m.i()] & masks[m.j()]);
+            sum += Math.abs(predict(sizes[m.i()], sizes[m.j()], m, o, width) - m.cycles()) / m.cycles();
+        }
+        return mixes.isEmpty() ? 0 : sum / mixes.size();
+    }
+}

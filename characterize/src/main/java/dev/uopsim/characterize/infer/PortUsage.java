@@ -1,0 +1,110 @@
+package dev.uopsim.characterize.infer;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Algorithm 1 of the uops.info paper (Abel and Reineke, ASPLOS 2019) with timing in place of
+ * per-port counters. The form runs beside enough blocking instructions of one port combination c
+ * that c is the bottleneck: every µop of the form that can only use ports of c then adds 1/|c|
+ * cycles, while its other µops go elsewhere. So |c| x (cycles per form instance) - blockers is the
+ * number of the form's µops whose ports lie within c. Combinations are taken smallest first; µops
+ * already found on smaller combinations inside c are subtracted, what remains is on c itself.
+ */
+public final class PortUsage {
+    /** Within this distance of a whole number a count is settled. */
+    public static final double SETTLED = 0.3;
+    /** The fraction of a µop's time from which it counts as one (measured interference is biased upwards). */
+    public static final double COUNTS_FROM = 0.65;
+    /** How far c's bound must stay above the front end's with no µop of the form on c. */
+    public static final double MARGIN = 0.1;
+
+    private PortUsage() {}
+
+    /** µops on one port combination. */
+    public record Group(int mask, int count) {}
+
+    /** A combination's measurement: µops within it as measured, and the blocking run's name. */
+    public record Blocked(int mask, double within, String benchmark) {}
+
+    /** The decoded usage: groups smallest combination first, and what did not settle. */
+    public record Usage(List<Group> groups, Map<Integer, Double> residue, List<String> unsettled) {
+        public int uops() {
+            int n = 0;
+            for (Group g : groups) n += g.count();
+            return n;
+        }
+    }
+
+    /**
+     * Blocking instructions per form instance so that c stays the bottleneck: enough that c's time is
+     * twice the form's own ({@code 2 |c| t}), and that c's bound exceeds the front end's by the margin
+     * even when none of the form's µops is on c; -1 when the front end cannot feed c that fast.
+     */
+    public static int blockers(int size, double formThroughput, double formSlots, double width) {
+        double room = 1.0 / size - (1 + MARGIN) / width;
+        if (room <= 0) return -1;
+        double frontEnd = (1 + MARGIN) * formSlots / width / room;
+        return (int) Math.max(Math.ceil(2 * size * formThroughput), Math.max(Math.ceil(frontEnd), size));
+    }
+
+    /** µops within c from a blocking run: |c| x cycles per instance - blockers. */
+    public static double within(int size, double cyclesPerInstance, int blockers) {
+        return size * cyclesPerInstance - blockers;
+    }
+
+    /** Attributes the measurements to combinations, smallest first (ties by mask). */
+    public static Usage decode(List<Blocked> measured) {
+        List<Blocked> order = new ArrayList<>(measured);
+        order.sort((a, b) -> Integer.bitCount(a.mask()) != Integer.bitCount(b.mask())
+                ? Integer.compare(Integer.bitCount(a.mask()), Integer.bitCount(b.mask())) : Integer.compare(a.mask(), b.mask()));
+        Map<Integer, Integer> exact = new LinkedHashMap<>();
+        Map<Integer, Double> residue = new LinkedHashMap<>();
+        List<String> unsettled = new ArrayList<>();
+        List<Group> groups = new ArrayList<>();
+        for (Blocked b : order) {
+            if (!Double.isFinite(b.within())) continue;
+            double rest = b.within();
+            for (var e : exact.entrySet()) {
+                if ((e.getKey() & ~b.mask()) == 0 && e.getKey() != b.mask()) rest -= e.getValue();
+            }
+            // Interference only adds time: a µop counts from 0.65 up (0.35 of slack above, not below).
+            long r = Math.max(0, (long) Math.floor(rest + 1 - COUNTS_FROM));
+            residue.put(b.mask(), rest);
+            double frac = rest - Math.floor(rest);
+            if (frac > SETTLED && frac < 1 - SETTLED && rest > -SETTLED) unsettled.add(String.format("%s: %.2f", b.benchmark(), rest));
+            exact.put(b.mask(), (int) r);
+            if (r > 0) groups.add(new Group(b.mask(), (int) r));
+        }
+        return new Usage(groups, residue, unsettled);
+    }
+
+    /** uops.info notation: {@code 1*P0156+2*P23}, port names joined after a common prefix. */
+    public static String notation(List<Group> groups, List<String> portNames) {
+        if (groups.isEmpty()) return "";
+        StringBuilder sb = new StringBuilder();
+        for (Group g : groups) {
+            if (!sb.isEmpty()) sb.append('+');
+            sb.append(g.count()).append('*').append(combination(g.mask(), portNames));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * A combination's name: the ports' common prefix once, then each port's rest ({@code P0}, {@code P1},
+     * {@code P5} -> {@code P015}; {@code ALU0..ALU3} -> {@code ALU0123}); names without a common prefix
+     * are joined with {@code |}.
+     */
+    public static String combination(int mask, List<String> portNames) {
+        List<String> names = new ArrayList<>();
+        for (int p = 0; p < portNames.size(); p++) if ((mask & (1 << p)) != 0) names.add(portNames.get(p));
+        String prefix = names.getFirst().replaceAll("[0-9]+$", "");
+        boolean common = names.stream().allMatch(n -> n.replaceAll("[0-9]+$", "").equals(prefix) && n.length() > prefix.length());
+        if (!common) return String.join("|", names);
+        StringBuilder sb = new StringBuilder(prefix);
+        for (String n : names) sb.append(n.substring(prefix.length()));
+        return sb.toString();
+    }
+}

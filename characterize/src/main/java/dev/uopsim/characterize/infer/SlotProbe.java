@@ -1,0 +1,73 @@
+package dev.uopsim.characterize.infer;
+
+import dev.uopsim.characterize.bench.Benchmark;
+import dev.uopsim.characterize.bench.Generator;
+import dev.uopsim.isa.InstructionForm;
+import java.util.List;
+
+/**
+ * Front-end slots (fused-domain µops on Intel, macro-ops on AMD) by timing: the form's independent
+ * instances, each followed by K one-slot NOPs that use no port, make the loop front-end bound, so a
+ * copy takes (slots + K + breakers) / W cycles, W the slots the front end delivers per cycle
+ * (measured on NOPs alone). K is chosen so that the front-end time is at least 2.5 times the form's
+ * own throughput; forms too slow for that (more than {@value #MAX_FILLERS} NOPs) are not probed.
+ */
+public final class SlotProbe {
+    public static final int MIN_FILLERS = 4;
+    public static final int MAX_FILLERS = 160;
+    /** A count within this distance of a whole number is settled. */
+    public static final double SETTLED = 0.3;
+
+    private SlotProbe() {}
+
+    /** NOPs per instance needed for a form of reciprocal throughput {@code t}, or -1 when too many. */
+    public static int fillers(double t, double width) {
+        int k = (int) Math.ceil(2.5 * width * t);
+        if (k > MAX_FILLERS) return -1;
+        return Math.max(MIN_FILLERS, k);
+    }
+
+    /**
+     * The probe benchmark of a form, or null when it cannot be built (registers) or the form is too
+     * slow. Of the throughput sequences part 1 measured, the one with the smallest probe unit is
+     * used: fewer instances need more NOPs each to hide their chain, more instances make longer code.
+     */
+    public static Benchmark benchmark(Generator g, InstructionForm f, FormFigures fig, double width) {
+        if (!fig.hasThroughput()) return null;
+        List<FormFigures.Sequence> seqs = new java.util.ArrayList<>(fig.sequences());
+        if (seqs.isEmpty()) seqs.add(new FormFigures.Sequence(fig.instances(), fig.breakers(), fig.sameLine(), fig.throughput(), fig.stable()));
+        // Smallest unit first: instances x (1 + fillers).
+        seqs.sort(java.util.Comparator.comparingInt((FormFigures.Sequence s) -> {
+            int k = fillers(s.cycles(), width);
+            return k < 0 ? Integer.MAX_VALUE : s.instances() * (1 + k);
+        }).thenComparingInt(FormFigures.Sequence::instances));
+        for (FormFigures.Sequence s : seqs) {
+            int k = fillers(s.cycles(), width);
+            if (k < 0) continue;
+            Benchmark b = g.mix(Generator.slug(f) + "-slots-k" + k + "-x" + s.instances() + (s.breakers() ? "-breakers" : s.sameLine() ? "-same-line" : ""),
+                    List.of(new Generator.Part(f, s.instances())), Generator.Layout.INTERLEAVED, k, s.breakers(), s.sameLine(),
+                    s.instances(), Benchmark.Kind.THROUGHPUT);
+            if (b != null) return b;
+        }
+        return null;
+    }
+
+    /** Fillers per instance of a probe (from its name). */
+    public static int fillersOf(Benchmark b) {
+        String n = b.name();
+        int i = n.lastIndexOf("-slots-k");
+        return Integer.parseInt(n.substring(i + 8, n.indexOf("-x", i + 8)));
+    }
+
+    /**
+     * Slots of one instance: W x (cycles per instance) - fillers - breakers, breakers being the
+     * one-slot dependency breakers the probe puts before each instance.
+     */
+    public static double slots(Benchmark b, double cyclesPerInstance, double width) {
+        int k = fillersOf(b);
+        int n = b.perCopy();
+        int lines = b.units().getFirst().size();
+        double breakers = (double) (lines - n * (1 + k)) / n;
+        return width * cyclesPerInstance - k - breakers;
+    }
+}

@@ -1,0 +1,803 @@
+package dev.uopsim.characterize.measure;
+
+import dev.uopsim.characterize.bench.Benchmark;
+import dev.uopsim.characterize.bench.Generator;
+import dev.uopsim.characterize.infer.FormFigures;
+import dev.uopsim.characterize.infer.PortClasses;
+import dev.uopsim.characterize.infer.SlotProbe;
+import dev.uopsim.isa.InstructionForm;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Part 2 of characterizing this machine: from the part-1 figures (latency, throughput) to µop
+ * counts, port usage and the core facts a model needs, every benchmark going through a
+ * {@link JournalMeasurer} (so a journal replays the whole inference without the hardware).
+ */
+public final class HostInference {
+    private final Generator generator;
+    private final JournalMeasurer measurer;
+    private final Consumer<String> log;
+
+    /** The front end's slots per cycle, from NOPs alone. */
+    private double width = Double.NaN;
+
+    public HostInference(Generator generator, JournalMeasurer measurer, Consumer<String> log) {
+        this.generator = generator;
+        this.measurer = measurer;
+        this.log = log;
+    }
+
+    public double width() { return width; }
+
+    // ---- Front end ------------------------------------------------------------------------------
+
+    /** Benchmarks of NOPs alone: the slots the front end delivers per cycle. */
+    static List<Benchmark> frontEndBenchmarks() {
+        List<Benchmark> out = new ArrayList<>();
+        for (String[] v : new String[][]{{"nop8", Generator.FILLER}, {"nop1", "nop"}}) {
+            List<String> unit = new ArrayList<>();
+            for (int i = 0; i < 32; i++) unit.add(v[1]);
+            out.add(new Benchmark("frontend-" + v[0] + "-x32", "NOP", Benchmark.Kind.THROUGHPUT, "x32", "", List.of(unit), 32, 4,
+                    List.of(), 0, false, new dev.uopsim.characterize.runner.MachineState(), 0, List.of(), false, v[1]));
+        }
+        return out;
+    }
+
+    /** Measures the front-end width W (slots per cycle) on NOPs. */
+    public double measureWidth() throws IOException {
+        List<Benchmark> bs = frontEndBenchmarks();
+        List<Measurement> ms = measurer.run("frontend", bs);
+        double best = 0;
+        for (int i = 0; i < bs.size(); i++) {
+            double c = JournalMeasurer.cycles(bs.get(i), ms.get(i));
+            if (Double.isFinite(c) && c > 0) best = Math.max(best, 1 / c);
+        }
+        width = best;
+        log.accept(String.format("front end: %.2f NOPs per cycle", best));
+        return best;
+    }
+
+    // ---- Slots ----------------------------------------------------------------------------------
+
+    /** A form's slot count as probed: the raw figure, or why there is none. */
+    public record Slots(double raw, Integer settled, String benchmark, String note) {}
+
+    public Map<String, Slots> measureSlots(List<InstructionForm> forms, Map<String, FormFigures> figures) throws IOException {
+        Map<String, Slots> out = new LinkedHashMap<>();
+        List<Benchmark> bs = new ArrayList<>();
+        List<InstructionForm> of = new ArrayList<>();
+        for (InstructionForm f : forms) {
+            FormFigures fig = figures.get(f.name());
+            if (fig == null || !fig.hasThroughput()) {
+                out.put(f.name(), new Slots(Double.NaN, null, null, "no throughput measured"));
+                continue;
+            }
+            Benchmark b = SlotProbe.benchmark(generator, f, fig, width);
+            if (b == null) {
+                out.put(f.name(), new Slots(Double.NaN, null, null, SlotProbe.fillers(fig.throughput(), width) < 0
+                        ? String.format("not settled: its throughput (%.2f cycles) would need more than %d NOPs per instance", fig.throughput(), SlotProbe.MAX_FILLERS)
+                        : "not settled: no registers for the probe"));
+                continue;
+            }
+            bs.add(b);
+            of.add(f);
+        }
+        List<Measurement> ms = measurer.run("slots", bs);
+        for (int i = 0; i < bs.size(); i++) {
+            Benchmark b = bs.get(i);
+            double c = JournalMeasurer.cycles(b, ms.get(i));
+            if (!Double.isFinite(c)) {
+                out.put(of.get(i).name(), new Slots(Double.NaN, null, b.name(), "probe failed: " + ms.get(i).cause()));
+                continue;
+            }
+            double s = SlotProbe.slots(b, c, width);
+            long r = Math.round(s);
+            boolean ok = Math.abs(s - r) <= SlotProbe.SETTLED && r >= 1;
+            out.put(of.get(i).name(), new Slots(s, ok ? (int) r : null, b.name(), ok ? null : String.format("not settled: %.2f slots", s)));
+        }
+        return out;
+    }
+
+    // ---- Port classes ---------------------------------------------------------------------------
+
+    /**
+     * Forms tried first as class representatives (when measured and one-µop by their figures): they
+     * cover the units a core usually has, so the classes exist even when --forms selects few forms.
+     */
+    public static final List<String> PROBE_SET = List.of("ADD_01 (R64, R64)", "ANDN (R64, R64, R64)", "SHLX (R64, R64, R64)",
+            "RORX (R64, R64, I8)", "IMUL_IMMB (R64, R64, I8)", "POPCNT (R64, R64)", "LZCNT (R64, R64)", "PDEP (R64, R64, R64)",
+            "BZHI (R64, R64, R64)", "LEA_B_IS_D8 (R64)", "MOV (R64, M64)", "MOV (M64, R64)", "VMOVDQU (YMM, M256)", "VMOVDQU (M256, YMM)",
+            "VPADDD (XMM, XMM, XMM)", "VPADDD (YMM, YMM, YMM)", "VPSHUFB (XMM, XMM, XMM)", "VPSHUFB (YMM, YMM, YMM)",
+            "VADDPS (XMM, XMM, XMM)", "VADDPS (YMM, YMM, YMM)", "VMULPS (YMM, YMM, YMM)", "VFMADD231PS (YMM, YMM, YMM)",
+            "VPSLLD (XMM, XMM, I8)", "VPSLLD (YMM, YMM, I8)", "VPSRLVD (YMM, YMM, YMM)", "VPERMD (YMM, YMM, YMM)", "VPERMQ (YMM, YMM, I8)",
+            "VPSADBW (YMM, YMM, YMM)", "VPMADDWD (YMM, YMM, YMM)", "VPBLENDD (YMM, YMM, YMM, I8)", "VANDPS (YMM, YMM, YMM)",
+            "VCVTDQ2PS (YMM, YMM)", "VPMOVMSKB (R32, YMM)", "VMOVQ (XMM, R64)", "VMOVQ (R64, XMM)", "VPBROADCASTD (YMM, XMM)",
+            "VINSERTI128 (YMM, YMM, XMM, I8)", "VEXTRACTI128 (XMM, YMM, I8)", "VPMOVZXBD (YMM, XMM)", "VRCPPS (YMM, YMM)",
+            "VPCMPEQB (YMM, YMM, YMM)", "VPMINSD (YMM, YMM, YMM)", "VSHUFPS (YMM, YMM, YMM, I8)", "VPALIGNR (YMM, YMM, YMM, I8)");
+
+    /** Candidates tested per round against the classes found so far. */
+    static final int CLASS_BATCH = 48;
+
+    /**
+     * A candidate: a form of one slot whose throughput stands for k ports.
+     *
+     * @param chained it reads and writes an explicit register through a chain longer than a cycle
+     */
+    public record Candidate(InstructionForm form, int ports, PortClasses.Family family, double throughput, boolean chained) {}
+
+    /** Whether a form's explicit read-write registers chain instances for more than a cycle (or unknown). */
+    static boolean chained(InstructionForm f, FormFigures fig) {
+        if (!PortClasses.readWrite(f)) return false;
+        double worst = -1;
+        for (int i = 0; i < f.operands().size(); i++) {
+            var s = f.operands().get(i);
+            if (s.kind().category() != dev.uopsim.isa.OperandKind.Category.REGISTER || !s.access().writes()) continue;
+            FormFigures.Latency l = fig.latency().get("op" + i + "->op" + i);
+            if (l == null) return true;
+            worst = Math.max(worst, l.cycles());
+        }
+        return worst < 0 || worst > 1.05;
+    }
+
+    /** The candidates among measured forms, probe set first. */
+    public List<Candidate> candidates(List<InstructionForm> forms, Map<String, FormFigures> figures, Map<String, Slots> slots) {
+        List<Candidate> out = new ArrayList<>();
+        List<InstructionForm> ordered = new ArrayList<>();
+        Map<String, InstructionForm> byName = new LinkedHashMap<>();
+        for (InstructionForm f : forms) byName.put(f.name(), f);
+        for (String n : PROBE_SET) if (byName.containsKey(n)) ordered.add(byName.get(n));
+        for (InstructionForm f : forms) if (!PROBE_SET.contains(f.name())) ordered.add(f);
+        for (InstructionForm f : ordered) {
+            FormFigures fig = figures.get(f.name());
+            Slots s = slots.get(f.name());
+            if (fig == null || !fig.hasThroughput() || s == null || s.settled() == null || s.settled() != 1) continue;
+            PortClasses.Family fam = PortClasses.family(f);
+            if (fam == null) continue;
+            int k = PortClasses.portCount(fig.throughput(), width);
+            if (k < 1) continue;
+            out.add(new Candidate(f, k, fam, fig.throughput(), chained(f, fig)));
+        }
+        return out;
+    }
+
+    /**
+     * A mix of two candidates. Explicit read-write registers whose chain is longer than a cycle get
+     * zero idioms (the instances of a small mix would otherwise chain: two FMAs per cycle need eight
+     * accumulators), which take a front-end slot and no port.
+     */
+    private Benchmark pair(String tag, Candidate a, int na, Candidate b, int nb) {
+        boolean br = a.chained() || b.chained();
+        String name = "pair-" + tag + "-" + Generator.slug(a.form()) + "-x" + na + "-" + Generator.slug(b.form()) + "-x" + nb + (br ? "-breakers" : "");
+        return generator.mix(name, List.of(new Generator.Part(a.form(), na), new Generator.Part(b.form(), nb)),
+                Generator.Layout.INTERLEAVED, 0, br, true, 1, Benchmark.Kind.THROUGHPUT);
+    }
+
+    /** Front-end slots per unit of a mix of one-slot instructions and their breakers: its lines. */
+    static double slotsPerUnit(Benchmark b) {
+        return b.units().getFirst().size();
+    }
+
+    /** Classes by interference: each candidate joins the first class whose representative it competes with fully. */
+    public List<PortClasses.Klass> classes(List<Candidate> candidates) throws IOException {
+        Map<String, Candidate> byName = new LinkedHashMap<>();
+        for (Candidate c : candidates) byName.put(c.form().name(), c);
+        List<PortClasses.Klass> classes = new ArrayList<>();
+        Map<Integer, List<Candidate>> byK = new java.util.TreeMap<>();
+        for (Candidate c : candidates) byK.computeIfAbsent(c.ports(), x -> new ArrayList<>()).add(c);
+        for (var group : byK.entrySet()) {
+            int k = group.getKey();
+            List<Candidate> pending = new ArrayList<>(group.getValue());
+            while (!pending.isEmpty()) {
+                List<Candidate> batch = new ArrayList<>(pending.subList(0, Math.min(CLASS_BATCH, pending.size())));
+                List<PortClasses.Klass> mine = classes.stream().filter(x -> x.ports() == k).toList();
+                List<Benchmark> bs = new ArrayList<>();
+                List<int[]> which = new ArrayList<>();
+                for (int i = 0; i < batch.size(); i++) {
+                    for (int j = 0; j < mine.size(); j++) {
+                        Candidate rep = representative(mine.get(j), batch.get(i).family(), byName);
+                        if (rep == null) continue;
+                        Benchmark b = pair("same", batch.get(i), k, rep, k);
+                        if (b == null) continue;
+                        bs.add(b);
+                        which.add(new int[]{i, j});
+                    }
+                }
+                List<Measurement> ms = measurer.run("classes", bs);
+                double[] bestRatio = new double[batch.size()];
+                int[] bestClass = new int[batch.size()];
+                java.util.Arrays.fill(bestClass, -1);
+                for (int x = 0; x < bs.size(); x++) {
+                    int i = which.get(x)[0], j = which.get(x)[1];
+                    double t = JournalMeasurer.cycles(bs.get(x), ms.get(x));
+                    Candidate rep = representative(mine.get(j), batch.get(i).family(), byName);
+                    if (!Double.isFinite(t) || !PortClasses.same(t, batch.get(i).throughput(), rep.throughput(), k, slotsPerUnit(bs.get(x)), width)) continue;
+                    double ratio = t / (k * (batch.get(i).throughput() + rep.throughput()));
+                    if (ratio > bestRatio[i]) {
+                        bestRatio[i] = ratio;
+                        bestClass[i] = j;
+                    }
+                }
+                Candidate founder = null;
+                for (int i = 0; i < batch.size(); i++) {
+                    if (bestClass[i] >= 0) {
+                        mine.get(bestClass[i]).members().add(batch.get(i).form().name());
+                        pending.remove(batch.get(i));
+                    } else if (founder == null) {
+                        founder = batch.get(i);
+                    }
+                }
+                if (founder != null) {
+                    classes.add(new PortClasses.Klass(classes.size(), k, List.of(founder.form().name()), founder.form().name()));
+                    pending.remove(founder);
+                }
+            }
+        }
+        // A class of one form is a form whose throughput another limit may set (a chain, the front end):
+        // no other candidate competed with it. It is measured like any form instead.
+        List<PortClasses.Klass> kept = new ArrayList<>();
+        for (PortClasses.Klass k : classes) {
+            if (k.members().size() >= 2) kept.add(new PortClasses.Klass(kept.size(), k.ports(), k.members(), k.representative()));
+        }
+        log.accept(kept.size() + " port classes from " + candidates.size() + " one-µop candidates (" + (classes.size() - kept.size())
+                + " classes of a single form dropped)");
+        return kept;
+    }
+
+    /** The first member of a class that may share a loop with a form of this family. */
+    static Candidate representative(PortClasses.Klass k, PortClasses.Family family, Map<String, Candidate> byName) {
+        for (String m : k.members()) {
+            Candidate c = byName.get(m);
+            if (c != null && PortClasses.compatible(c.family(), family)) return c;
+        }
+        return null;
+    }
+
+    // ---- Port structure -------------------------------------------------------------------------
+
+    /** The port sets of the classes: masks over {@code ports} ports, and how well they explain the pair mixes. */
+    public record Structure(int ports, int[] masks, double error, int experiments) {}
+
+    /**
+     * Which ports each class uses: pairs of class members mixed in three proportions (each alone would
+     * take a cycle; twice as many of one or the other), solved by {@link dev.uopsim.characterize.infer.PortStructure}
+     * for the fewest ports on which every pair shares as many ports as its mixes allow.
+     */
+    public Structure structure(List<PortClasses.Klass> classes, Map<String, Candidate> byName) throws IOException {
+        int n = classes.size();
+        List<Benchmark> bs = new ArrayList<>();
+        List<int[]> design = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                Candidate[] pair = compatiblePair(classes.get(i), classes.get(j), byName);
+                if (pair == null) continue;
+                int ki = classes.get(i).ports(), kj = classes.get(j).ports();
+                for (int[] d : new int[][]{{ki, kj}, {2 * ki, kj}, {ki, 2 * kj}}) {
+                    Benchmark b = pair("ports", pair[0], d[0], pair[1], d[1]);
+                    if (b == null) continue;
+                    bs.add(b);
+                    design.add(new int[]{i, j, d[0], d[1]});
+                }
+            }
+        }
+        List<Measurement> ms = measurer.run("structure", bs);
+        List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = new ArrayList<>();
+        for (int x = 0; x < bs.size(); x++) {
+            double t = JournalMeasurer.cycles(bs.get(x), ms.get(x));
+            if (!Double.isFinite(t)) continue;
+            int[] d = design.get(x);
+            mixes.add(new dev.uopsim.characterize.infer.PortStructure.Mix(d[0], d[1], d[2], d[3], slotsPerUnit(bs.get(x)), t));
+        }
+        int[] sizes = classes.stream().mapToInt(PortClasses.Klass::ports).toArray();
+        var solution = dev.uopsim.characterize.infer.PortStructure.solve(sizes, mixes, width, 16);
+        if (solution == null) throw new IOException("no port layout of up to 16 ports explains the mixes of the port classes");
+        log.accept(String.format("port structure: %d ports explain %d mixes of %d classes with a mean error of %.1f%%", solution.ports(),
+                mixes.size(), n, 100 * solution.error()));
+        return new Structure(solution.ports(), solution.masks(), solution.error(), mixes.size());
+    }
+
+    /** Members of two classes that may share a loop, representatives first. */
+    static Candidate[] compatiblePair(PortClasses.Klass a, PortClasses.Klass b, Map<String, Candidate> byName) {
+        for (String x : a.members()) {
+            Candidate ca = byName.get(x);
+            for (String y : b.members()) {
+                Candidate cb = byName.get(y);
+                if (ca != null && cb != null && PortClasses.compatible(ca.family(), cb.family())) return new Candidate[]{ca, cb};
+            }
+        }
+        return null;
+    }
+
+    // ---- Blocking instructions and port usage (Algorithm 1) -------------------------------------
+
+    /** A port combination and the class members that may block it, best first. */
+    public record Combination(int mask, List<Candidate> blockers) {
+        public int size() { return Integer.bitCount(mask); }
+
+        /** The best blocker that may share a loop with a form of this family. */
+        public Candidate blockerFor(PortClasses.Family family) {
+            for (Candidate c : blockers) if (PortClasses.compatible(c.family(), family)) return c;
+            return null;
+        }
+    }
+
+    /**
+     * The port combinations (distinct masks of the classes) with their blocking instructions: forms that
+     * write no register first (a compare), then a write-only destination, then a read-write one (no
+     * implicit dependencies: uops.info's rule); then the highest throughput, then forms any other code
+     * may share a loop with.
+     */
+    public static List<Combination> combinations(List<PortClasses.Klass> classes, Structure structure, Map<String, Candidate> byName) {
+        Map<Integer, List<Candidate>> byMask = new java.util.TreeMap<>();
+        for (int i = 0; i < classes.size(); i++) {
+            for (String m : classes.get(i).members()) {
+                Candidate c = byName.get(m);
+                if (c != null) byMask.computeIfAbsent(structure.masks()[i], x -> new ArrayList<>()).add(c);
+            }
+        }
+        List<Combination> out = new ArrayList<>();
+        for (var e : byMask.entrySet()) {
+            List<Candidate> cs = new ArrayList<>(e.getValue());
+            cs.sort(java.util.Comparator.comparingInt((Candidate c) -> narrow(c.form()) ? 1 : 0)
+                    .thenComparingInt(c -> writesNoRegister(c.form()) ? 0 : PortClasses.readWrite(c.form()) ? 2 : 1)
+                    .thenComparingDouble(c -> Math.round(c.throughput() * 50) / 50.0)
+                    .thenComparingInt(c -> switch (c.family()) {
+                        case GPR, VEX128, LOAD, STORE -> 0;
+                        case VEX256, VEX256_LOAD, VEX256_STORE -> 1;
+                        default -> 2;
+                    })
+                    .thenComparing(c -> c.form().name()));
+            out.add(new Combination(e.getKey(), cs));
+        }
+        out.sort(java.util.Comparator.comparingInt(Combination::size).thenComparingInt(Combination::mask));
+        return out;
+    }
+
+    /** Operands of 8 or 16 bits (partial registers, operand-size prefixes): not wanted in a blocker. */
+    static boolean narrow(InstructionForm f) {
+        for (var o : f.operands()) {
+            var k = o.kind();
+            if ((k.category() == dev.uopsim.isa.OperandKind.Category.REGISTER || k.isMemory())
+                    && k.registerClass() != dev.uopsim.isa.RegisterClass.VECTOR && k.width() > 0 && k.width() < 32) return true;
+        }
+        return false;
+    }
+
+    /** A form that writes no register (CMP, TEST, a store): the best blocker, it leaves no results to write back. */
+    static boolean writesNoRegister(InstructionForm f) {
+        for (var o : f.operands()) if (o.access().writes() && o.kind().category() == dev.uopsim.isa.OperandKind.Category.REGISTER) return false;
+        return true;
+    }
+
+    /** A form's port usage as inferred, with the runs it came from. */
+    public record Usage(dev.uopsim.characterize.infer.PortUsage.Usage usage, List<dev.uopsim.characterize.infer.PortUsage.Blocked> runs,
+                        List<String> notMeasured) {}
+
+    /**
+     * Runs each form beside the blocking instructions of every combination and decodes its port usage.
+     *
+     * @param slots settled or raw slot counts by form (for the front-end margin)
+     */
+    public Map<String, Usage> portUsage(List<InstructionForm> forms, Map<String, FormFigures> figures, Map<String, Slots> slots,
+                                        List<Combination> combos) throws IOException {
+        record Run(String form, int mask, int blockers, Benchmark benchmark, Benchmark baseline, int[] memory) {}
+        int loadMask = 0, storeMask = 0;
+        for (Combination c : combos) {
+            for (Candidate k : c.blockers()) {
+                if (plainLoad != null && k.form() == plainLoad) loadMask = c.mask();
+                if (plainStore != null && k.form() == plainStore) storeMask = c.mask();
+            }
+        }
+        List<Run> runs = new ArrayList<>();
+        Map<String, List<String>> skipped = new LinkedHashMap<>();
+        for (InstructionForm f : forms) {
+            FormFigures fig = figures.get(f.name());
+            if (fig == null || !fig.hasThroughput()) continue;
+            Slots sl = slots.get(f.name());
+            double s = sl == null ? 1 : sl.settled() != null ? sl.settled() : Double.isFinite(sl.raw()) ? Math.max(1, sl.raw()) : 4;
+            PortClasses.Family fam = familyOf(f);
+            for (Combination c : combos) {
+                Candidate blocker = c.blockerFor(fam);
+                if (blocker == null) {
+                    skipped.computeIfAbsent(f.name(), x -> new ArrayList<>()).add(name(c) + ": no blocking instruction this form may share a loop with");
+                    continue;
+                }
+                Benchmark[] b = blocked(f, fig, s, c, blocker);
+                if (b == null) {
+                    skipped.computeIfAbsent(f.name(), x -> new ArrayList<>()).add(name(c) + ": the front end cannot feed enough blocking instructions, or no registers");
+                    continue;
+                }
+                runs.add(new Run(f.name(), c.mask(), blockersOf(b[0]), b[0], b[1], b[1] == null ? new int[2] : memoryAccesses(f)));
+            }
+        }
+        List<Benchmark> all = new ArrayList<>();
+        Map<String, Integer> index = new LinkedHashMap<>();
+        for (Run r : runs) {
+            for (Benchmark b : new Benchmark[]{r.benchmark(), r.baseline()}) {
+                if (b != null && !index.containsKey(b.name())) {
+                    index.put(b.name(), all.size());
+                    all.add(b);
+                }
+            }
+        }
+        List<Measurement> ms = measurer.run("ports", all);
+        Map<String, List<dev.uopsim.characterize.infer.PortUsage.Blocked>> byForm = new LinkedHashMap<>();
+        for (Run r : runs) {
+            double t = JournalMeasurer.cycles(r.benchmark(), ms.get(index.get(r.benchmark().name())));
+            int size = Integer.bitCount(r.mask());
+            // With dependency breakers in the unit (they may take ports: a CMP, a MOV not eliminated) the
+            // same unit without the form's instances is the baseline; else the blockers alone, b / |c|.
+            double within = r.baseline() == null ? dev.uopsim.characterize.infer.PortUsage.within(size, t, r.blockers())
+                    : size * (t - JournalMeasurer.cycles(r.baseline(), ms.get(index.get(r.baseline().name()))));
+            // the baseline's plain loads and stores have their µop within c when c holds their ports: add it back
+            if (r.baseline() != null) {
+                if (loadMask != 0 && (loadMask & ~r.mask()) == 0) within += r.memory()[0];
+                if (storeMask != 0 && (storeMask & ~r.mask()) == 0) within += r.memory()[1];
+            }
+            byForm.computeIfAbsent(r.form(), x -> new ArrayList<>()).add(new dev.uopsim.characterize.infer.PortUsage.Blocked(r.mask(), within, r.benchmark().name()));
+        }
+        Map<String, Usage> out = new LinkedHashMap<>();
+        for (InstructionForm f : forms) {
+            List<dev.uopsim.characterize.infer.PortUsage.Blocked> bl = byForm.getOrDefault(f.name(), List.of());
+            if (bl.isEmpty() && !skipped.containsKey(f.name())) continue;
+            var usage = dev.uopsim.characterize.infer.PortUsage.decode(bl);
+            List<String> notes = new ArrayList<>(skipped.getOrDefault(f.name(), List.of()));
+            // A combination too wide for the front end to block beside this form (the five ALUs beside a
+            // multi-slot form): the slots no measured µop accounts for are put there.
+            Slots sl = slots.get(f.name());
+            // (only a settled count the decoders deliver: a microcoded form's probe measures the sequencer's time)
+            int slotCount = sl == null || sl.settled() == null || sl.settled() > 4 ? 0 : sl.settled();
+            Combination widest = null;
+            for (Combination c : combos) {
+                boolean measured = bl.stream().anyMatch(b -> b.mask() == c.mask());
+                if (!measured && (widest == null || c.size() > widest.size())) widest = c;
+            }
+            int memoryUops = 0;
+            final int lmask = loadMask, smask = storeMask;
+            for (var g : usage.groups()) {
+                if (g.mask() == lmask || g.mask() == smask) memoryUops += g.count();
+            }
+            int computeFound = usage.uops() - memoryUops;
+            int[] mem = memoryAccesses(f);
+            // Intel fuses a load with its operation and a store's two µops into one slot each.
+            int deficit = slotCount - computeFound - Math.max(0, mem[1]) - (computeFound == 0 ? mem[0] : 0);
+            if (widest != null && deficit > 0 && widest.size() >= 3) {
+                List<dev.uopsim.characterize.infer.PortUsage.Group> groups = new ArrayList<>(usage.groups());
+                groups.add(new dev.uopsim.characterize.infer.PortUsage.Group(widest.mask(), deficit));
+                usage = new dev.uopsim.characterize.infer.PortUsage.Usage(groups, usage.residue(), usage.unsettled());
+                notes.add(deficit + " µops on " + name(widest) + " inferred from the slot count (" + slotCount + "), not measured");
+            }
+            // A load needs a load µop, a store a store µop (the ISA says it accesses memory): where blocking saw
+            // none (POP reads the stack on a third load port the blocking loads do not reach), one is added.
+            int[] access = memoryAccesses(f);
+            List<dev.uopsim.characterize.infer.PortUsage.Group> groups = new ArrayList<>(usage.groups());
+            boolean added = false;
+            final int lm = loadMask, sm = storeMask;
+            if (access[0] > 0 && lm != 0 && groups.stream().noneMatch(g -> g.mask() == lm)) {
+                groups.add(new dev.uopsim.characterize.infer.PortUsage.Group(loadMask, access[0]));
+                notes.add(access[0] + " load µop(s) added: the form reads memory but blocking the loads did not slow it");
+                added = true;
+            }
+            if (access[1] > 0 && sm != 0 && groups.stream().noneMatch(g -> g.mask() == sm)) {
+                groups.add(new dev.uopsim.characterize.infer.PortUsage.Group(storeMask, access[1]));
+                notes.add(access[1] + " store µop(s) added: the form writes memory but blocking the stores did not slow it");
+                added = true;
+            }
+            if (added) usage = new dev.uopsim.characterize.infer.PortUsage.Usage(groups, usage.residue(), usage.unsettled());
+            out.put(f.name(), new Usage(usage, bl, notes));
+        }
+        return out;
+    }
+
+    private static String name(Combination c) {
+        return "combination " + Integer.toBinaryString(c.mask());
+    }
+
+    /** The family of any form, for blocker compatibility (not only candidates). */
+    static PortClasses.Family familyOf(InstructionForm f) {
+        boolean vec256 = false, vec = false, mmx = false;
+        for (var o : f.operands()) {
+            var k = o.kind();
+            if (k.category() != dev.uopsim.isa.OperandKind.Category.REGISTER && !k.isMemory()) continue;
+            if (k.category() == dev.uopsim.isa.OperandKind.Category.REGISTER) {
+                if (k.registerClass() == dev.uopsim.isa.RegisterClass.VECTOR) {
+                    vec = true;
+                    if (k.width() >= 256) vec256 = true;
+                } else if (k.registerClass() == dev.uopsim.isa.RegisterClass.MMX) {
+                    mmx = true;
+                }
+            } else if (k.width() >= 256) {
+                vec256 = true;
+            }
+        }
+        if (mmx) return PortClasses.Family.MMX;
+        if (!vec) return PortClasses.Family.GPR;
+        if (f.encoding().scheme() == dev.uopsim.isa.Encoding.Scheme.LEGACY) return PortClasses.Family.SSE;
+        return vec256 ? PortClasses.Family.VEX256 : PortClasses.Family.VEX128;
+    }
+
+    /** Blocking instructions per form instance in a blocking run (from its name). */
+    static int blockersOf(Benchmark b) {
+        String n = b.name();
+        int i = n.lastIndexOf("-b");
+        return Integer.parseInt(n.substring(i + 2));
+    }
+
+    /**
+     * The blocking run of a form for a combination: of the form's measured sequences, the one giving the
+     * smallest code for the blockers it needs (fewer instances need more blockers each to stay
+     * twice as slow as the form's own chain).
+     */
+    Benchmark[] blocked(InstructionForm f, FormFigures fig, double slots, Combination c, Candidate blocker) {
+        List<FormFigures.Sequence> seqs = new ArrayList<>(fig.sequences());
+        if (seqs.isEmpty()) seqs.add(new FormFigures.Sequence(fig.instances(), fig.breakers(), fig.sameLine(), fig.throughput(), fig.stable()));
+        Benchmark[] best = null;
+        int bestLines = Integer.MAX_VALUE;
+        for (FormFigures.Sequence q : seqs) {
+            // breakers: the probe tells how many one-slot breakers an instance brings
+            Benchmark probe = generator.mix("probe", List.of(new Generator.Part(f, q.instances())), Generator.Layout.INTERLEAVED, 0,
+                    q.breakers(), true, q.instances(), Benchmark.Kind.THROUGHPUT);
+            if (probe == null) continue;
+            double br = (double) probe.units().getFirst().size() / q.instances() - 1;
+            int b = dev.uopsim.characterize.infer.PortUsage.blockers(c.size(), q.cycles(), slots + br, width);
+            if (b < 0 || b > MAX_BLOCKERS) continue;
+            int lines = q.instances() * (b + 1 + (int) Math.ceil(br));
+            if (lines >= bestLines) continue;
+            String name = Generator.slug(f) + "-blocked-" + Generator.slug(blocker.form()) + "-x" + q.instances()
+                    + (q.breakers() ? "-breakers" : "") + "-b" + b;
+            boolean breakAll = q.breakers() || blocker.chained();
+            Benchmark run = generator.mix(name, List.of(new Generator.Part(f, q.instances()), new Generator.Part(blocker.form(), q.instances() * b)),
+                    Generator.Layout.BLOCKED, 0, breakAll, true, q.instances(), Benchmark.Kind.THROUGHPUT);
+            if (run == null) continue;
+            Benchmark baseline = null;
+            int[] memory = memoryAccesses(f);
+            if (br > 0 || breakAll || memory[0] + memory[1] > 0) {
+                // The baseline keeps what is not the form's own computation: its breakers, and a plain
+                // load and store for each memory access (loads and stores slow saturated ALUs here without
+                // using their ports; the plain ones do the same, so the difference is the form's).
+                List<Generator.Part> parts = new ArrayList<>(List.of(new Generator.Part(f, q.instances(), true),
+                        new Generator.Part(blocker.form(), q.instances() * b)));
+                if (memory[0] > 0 && plainLoad != null) parts.add(new Generator.Part(plainLoad, q.instances() * memory[0]));
+                if (memory[1] > 0 && plainStore != null) parts.add(new Generator.Part(plainStore, q.instances() * memory[1]));
+                baseline = generator.mix(name + "-baseline", parts, Generator.Layout.BLOCKED, 0, breakAll, true, q.instances(),
+                        Benchmark.Kind.THROUGHPUT);
+                if (baseline == null) continue;
+            }
+            best = new Benchmark[]{run, baseline};
+            bestLines = lines;
+        }
+        return best;
+    }
+
+    /** Plain memory accesses for the baselines of memory forms (MOV (R64, M64) and MOV (M64, R64)). */
+    private InstructionForm plainLoad = dev.uopsim.isa.FormTable.shipped().byName("MOV (R64, M64)").orElse(null),
+            plainStore = dev.uopsim.isa.FormTable.shipped().byName("MOV (M64, R64)").orElse(null);
+
+    /** Loads and stores one instance of a form makes: {reads, writes} of its memory operands. */
+    static int[] memoryAccesses(InstructionForm f) {
+        int r = 0, w = 0;
+        for (var o : f.operands()) {
+            if (!o.kind().isMemory()) continue;
+            if (o.access().reads()) r++;
+            if (o.access().writes()) w++;
+        }
+        for (var o : f.implicitOperands()) {
+            if (o.memory() == null) continue;
+            if (o.access().reads()) r++;
+            if (o.access().writes()) w++;
+        }
+        if (f.has(dev.uopsim.isa.FormProperty.PREFETCH)) r = Math.max(r, 1);
+        return new int[]{r, w};
+    }
+
+    /** Blocking instructions per form instance at most. */
+    static final int MAX_BLOCKERS = 96;
+
+    // ---- The whole inference ------------------------------------------------------------------------
+
+    /** A form's inferred µops and slots, and where they come from. */
+    public record InferredForm(String form, Integer macroOps, double macroOpsRaw, String macroOpsNote,
+                               List<dev.uopsim.characterize.infer.PortUsage.Group> groups, String portsFrom,
+                               Map<Integer, Double> runs, List<String> notes) {
+        public int uops() {
+            int n = 0;
+            for (var g : groups) n += g.count();
+            return n;
+        }
+    }
+
+    /**
+     * Everything inferred: the front end's width, slots per form, the port classes and their ports, the
+     * combinations with their blocking instructions, each form's µops, the core facts, and the names of
+     * the ports (after the documented ones of {@code reference} when given).
+     */
+    public record Result(double width, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
+                         List<Combination> combinations, Map<String, InferredForm> forms,
+                         dev.uopsim.characterize.infer.CoreProbes.Facts facts, List<String> portNames,
+                         Map<Integer, List<dev.uopsim.model.Unit>> units, String reference) {
+
+        /** uops.info notation of a form's µops with this machine's port names. */
+        public String notation(InferredForm f) {
+            return dev.uopsim.characterize.infer.PortUsage.notation(f.groups(),
+                    dev.uopsim.characterize.infer.PortNaming.notationNames(portNames));
+        }
+
+        /** The LP throughput of a form's µops. */
+        public Double throughputFromPorts(InferredForm f) {
+            if (f.groups().isEmpty()) return null;
+            int[] masks = f.groups().stream().mapToInt(g -> g.mask()).toArray();
+            double[] counts = f.groups().stream().mapToDouble(g -> g.count()).toArray();
+            return dev.uopsim.characterize.infer.PortBound.cycles(structure.ports(), masks, counts);
+        }
+    }
+
+    /**
+     * Runs every phase.
+     *
+     * @param reference a bound model whose documented port names name the inferred ports, or null
+     */
+    public Result run(List<InstructionForm> forms, Map<String, FormFigures> figures, dev.uopsim.machine.BoundModel reference)
+            throws IOException {
+        measureWidth();
+        Map<String, Slots> slots = measureSlots(forms, figures);
+        List<Candidate> cands = candidates(forms, figures, slots);
+        List<PortClasses.Klass> classes = classes(cands);
+        Map<String, Candidate> byName = new LinkedHashMap<>();
+        for (Candidate c : cands) byName.put(c.form().name(), c);
+        Structure structure = structure(classes, byName);
+        List<Combination> combos = combinations(classes, structure, byName);
+        Map<String, Integer> maskOf = new LinkedHashMap<>();
+        for (int i = 0; i < classes.size(); i++) for (String m : classes.get(i).members()) maskOf.put(m, structure.masks()[i]);
+        List<InstructionForm> rest = new ArrayList<>();
+        for (InstructionForm f : forms) {
+            FormFigures fig = figures.get(f.name());
+            if (maskOf.containsKey(f.name()) || fig == null || !fig.hasThroughput() || renameExecuted(f, fig, slots.get(f.name()))) continue;
+            rest.add(f);
+        }
+        Map<String, Usage> usage = portUsage(rest, figures, slots, combos);
+        var facts = measureCore();
+        Map<String, InferredForm> inferred = new LinkedHashMap<>();
+        for (InstructionForm f : forms) {
+            FormFigures fig = figures.get(f.name());
+            Slots sl = slots.get(f.name());
+            Integer mo = sl == null ? null : sl.settled();
+            double raw = sl == null ? Double.NaN : sl.raw();
+            String moNote = sl == null ? "not probed" : sl.note();
+            if (mo != null && mo > 4) moNote = "more slots than a decoder delivers: the probe measures the microcode sequencer's time in slots";
+            if (maskOf.containsKey(f.name())) {
+                inferred.put(f.name(), new InferredForm(f.name(), mo, raw, moNote,
+                        List.of(new dev.uopsim.characterize.infer.PortUsage.Group(maskOf.get(f.name()), 1)), "class", Map.of(), List.of()));
+            } else if (fig != null && fig.hasThroughput() && renameExecuted(f, fig, sl)) {
+                inferred.put(f.name(), new InferredForm(f.name(), mo, raw, moNote, List.of(), "rename",
+                        Map.of(), List.of(String.format("runs at the front end's rate (%.2f cycles): executed at rename, no execution µop", fig.throughput()))));
+            } else if (usage.containsKey(f.name())) {
+                Usage u = usage.get(f.name());
+                Map<Integer, Double> runs = new LinkedHashMap<>();
+                for (var b : u.runs()) runs.put(b.mask(), b.within());
+                List<String> notes = new ArrayList<>(u.notMeasured());
+                for (String x : u.usage().unsettled()) notes.add("not settled: " + x);
+                inferred.put(f.name(), new InferredForm(f.name(), mo, raw, moNote, u.usage().groups(), "blocking", runs, notes));
+            }
+        }
+        // Forms with a length-changing prefix: the predecoder's stalls set every timing, blocking included;
+        // they take the port usage of the same operation with an 8-bit immediate.
+        for (InstructionForm f : forms) {
+            if (!PortClasses.lengthChangingPrefix(f) || !inferred.containsKey(f.name())) continue;
+            String sibling = f.name().replace("I16", "I8");
+            InferredForm s8 = inferred.get(sibling);
+            InferredForm mine = inferred.get(f.name());
+            if (s8 == null || sibling.equals(f.name())) continue;
+            List<String> notes = new ArrayList<>(List.of("port usage of " + sibling + ": the 16-bit immediate stalls the predecoder (length-changing prefix), which blocking cannot see past"));
+            inferred.put(f.name(), new InferredForm(f.name(), mine.macroOps(), mine.macroOpsRaw(), mine.macroOpsNote(), s8.groups(), "sibling", mine.runs(), notes));
+        }
+        // Names and units of the ports.
+        Map<Integer, List<dev.uopsim.model.Unit>> units = units(classes, structure, byName, inferred, structure.ports());
+        List<String> fallback = new ArrayList<>();
+        int loads = 0, stores = 0, others = 0;
+        for (int p = 0; p < structure.ports(); p++) {
+            List<dev.uopsim.model.Unit> u = units.getOrDefault(p, List.of());
+            if (u.contains(dev.uopsim.model.Unit.STORE_ADDRESS)) fallback.add("S" + stores++);
+            else if (u.contains(dev.uopsim.model.Unit.LOAD)) fallback.add("L" + loads++);
+            else fallback.add("X" + others++);
+        }
+        List<String> names = fallback;
+        String referenceName = null;
+        if (reference != null) {
+            List<dev.uopsim.characterize.infer.PortNaming.Evidence> ev = new ArrayList<>();
+            for (var e : maskOf.entrySet()) {
+                var form = dev.uopsim.isa.FormTable.shipped().byName(e.getKey()).orElse(null);
+                if (form == null) continue;
+                var t = reference.timing(form);
+                if (t == null || t.uops() != 1) continue;
+                // stores: timing sees one µop where the documentation has two; they keep their role's name
+                if (units.getOrDefault(Integer.numberOfTrailingZeros(e.getValue()), List.of()).contains(dev.uopsim.model.Unit.STORE_ADDRESS)) continue;
+                ev.add(new dev.uopsim.characterize.infer.PortNaming.Evidence(e.getValue(), reference.ports(t.uopPorts()[0])));
+            }
+            names = dev.uopsim.characterize.infer.PortNaming.names(structure.ports(), ev, fallback);
+            referenceName = reference.name();
+        }
+        return new Result(width, slots, classes, structure, combos, inferred, facts, names, units, referenceName);
+    }
+
+    /** A form at the front end's pace that reads no memory: the renamer executes it (ADD r64, imm8 here). */
+    static boolean renameExecuted(InstructionForm f, FormFigures fig, Slots sl) {
+        if (f.readsMemory() || f.writesMemory()) return false;
+        return fig.throughput() < 1.15 / 6 && (sl == null || sl.settled() == null || sl.settled() == 1);
+    }
+
+    /** What each port holds, from the classes on it (documentation, apart from loads, stores and dividers). */
+    static Map<Integer, List<dev.uopsim.model.Unit>> units(List<PortClasses.Klass> classes, Structure structure, Map<String, Candidate> byName,
+                                                          Map<String, InferredForm> inferred, int ports) {
+        Map<Integer, java.util.Set<dev.uopsim.model.Unit>> out = new java.util.TreeMap<>();
+        for (int i = 0; i < classes.size(); i++) {
+            java.util.Set<dev.uopsim.model.Unit> u = java.util.EnumSet.noneOf(dev.uopsim.model.Unit.class);
+            for (String m : classes.get(i).members()) {
+                Candidate c = byName.get(m);
+                if (c != null) u.add(unitOf(c));
+            }
+            for (int p = 0; p < ports; p++) {
+                if ((structure.masks()[i] & (1 << p)) != 0) out.computeIfAbsent(p, x -> java.util.EnumSet.noneOf(dev.uopsim.model.Unit.class)).addAll(u);
+            }
+        }
+        // the dividers: the ports of the first µop of DIV (R64) and of DIVSD/VDIVPS
+        for (String[] d : new String[][]{{"DIV (R64)", "DIV"}, {"DIV (R32)", "DIV"}, {"DIVSD (XMM, XMM)", "FP_DIV"}, {"VDIVPS (YMM, YMM, YMM)", "FP_DIV"}}) {
+            InferredForm f = inferred.get(d[0]);
+            if (f == null || f.groups().isEmpty()) continue;
+            int mask = f.groups().getFirst().mask();
+            for (int p = 0; p < ports; p++) {
+                if ((mask & (1 << p)) != 0) out.computeIfAbsent(p, x -> java.util.EnumSet.noneOf(dev.uopsim.model.Unit.class)).add(dev.uopsim.model.Unit.valueOf(d[1]));
+            }
+        }
+        Map<Integer, List<dev.uopsim.model.Unit>> m = new java.util.TreeMap<>();
+        for (var e : out.entrySet()) m.put(e.getKey(), List.copyOf(e.getValue()));
+        return m;
+    }
+
+    /** The unit a one-µop candidate documents, by family and mnemonic. */
+    static dev.uopsim.model.Unit unitOf(Candidate c) {
+        String m = c.form().asmMnemonic().toLowerCase(java.util.Locale.ROOT);
+        String b = m.startsWith("v") ? m.substring(1) : m;
+        return switch (c.family()) {
+            case LOAD, SSE_LOAD, VEX256_LOAD -> dev.uopsim.model.Unit.LOAD;
+            case STORE, SSE_STORE, VEX256_STORE -> dev.uopsim.model.Unit.STORE_ADDRESS;
+            case GPR -> b.startsWith("imul") || b.startsWith("mul") || b.startsWith("popcnt") || b.startsWith("lzcnt") || b.startsWith("tzcnt")
+                    || b.startsWith("pdep") || b.startsWith("pext") || b.startsWith("bsf") || b.startsWith("bsr") || b.startsWith("crc32")
+                    ? dev.uopsim.model.Unit.MUL
+                    : b.startsWith("sh") || b.startsWith("sa") || b.startsWith("ro") || b.startsWith("rc") || b.startsWith("bt")
+                    ? dev.uopsim.model.Unit.SHIFT
+                    : b.startsWith("lea") ? dev.uopsim.model.Unit.LEA
+                    : dev.uopsim.model.Unit.ALU;
+            default -> b.contains("shuf") || b.startsWith("perm") || b.startsWith("pperm") || b.contains("unpck") || b.startsWith("pack")
+                    || b.contains("broadcast") || b.startsWith("insert") || b.startsWith("extract") || b.startsWith("palignr") || b.startsWith("pmov")
+                    ? dev.uopsim.model.Unit.VEC_SHUFFLE
+                    : b.startsWith("ps") && (b.contains("ll") || b.contains("rl") || b.contains("ra")) ? dev.uopsim.model.Unit.VEC_SHIFT
+                    : b.startsWith("pmul") || b.startsWith("pmadd") ? dev.uopsim.model.Unit.VEC_MUL
+                    : b.startsWith("fmadd") || b.startsWith("fmsub") || b.startsWith("fnm") ? dev.uopsim.model.Unit.FMA
+                    : b.startsWith("mul") ? dev.uopsim.model.Unit.FP_MUL
+                    : b.startsWith("add") || b.startsWith("sub") ? dev.uopsim.model.Unit.FP_ADD
+                    : b.startsWith("cvt") ? dev.uopsim.model.Unit.CONVERT
+                    : dev.uopsim.model.Unit.VEC_ALU;
+        };
+    }
+
+    // ---- Core facts ---------------------------------------------------------------------------------
+
+    /** Load-to-use, store forwarding and its failure, memory renaming (cycles per chain step). */
+    public dev.uopsim.characterize.infer.CoreProbes.Facts measureCore() throws IOException {
+        var probes = dev.uopsim.characterize.infer.CoreProbes.benchmarks(generator.cpu().avx());
+        List<String> ids = new ArrayList<>(probes.keySet());
+        List<Benchmark> bs = new ArrayList<>(probes.values());
+        List<Measurement> ms = measurer.run("core", bs);
+        Map<String, Double> c = new LinkedHashMap<>();
+        for (int i = 0; i < bs.size(); i++) c.put(ids.get(i), JournalMeasurer.cycles(bs.get(i), ms.get(i)));
+        var facts = dev.uopsim.characterize.infer.CoreProbes.decode(c);
+        log.accept(String.format("core: load-to-use %.2f (+%.2f indexed), vector %.2f; forwarding %.2f, renamed same address %s (%.2f), failure +%.2f",
+                facts.loadToUse(), facts.complexAddress(), facts.vectorLoadToUse(), facts.forwarding(), facts.renamed(), facts.renamedLatency(),
+                facts.failurePenalty()));
+        return facts;
+    }
+}

@@ -1,0 +1,124 @@
+package dev.uopsim.characterize.measure;
+
+import dev.uopsim.characterize.bench.Benchmark;
+import dev.uopsim.characterize.journal.Journal;
+import dev.uopsim.characterize.runner.RawSample;
+import dev.uopsim.characterize.stats.Estimate;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Measures benchmarks for inference: from the journal when it holds the same code (name and code
+ * hash), else on this machine (recording the raw samples in the journal); or, for replay, only from
+ * the journal, never measuring (a benchmark the journal lacks comes back failed).
+ */
+public final class JournalMeasurer {
+    private final BenchmarkRunner runner;
+    private final Journal journal;
+    private final boolean measure;
+    private final List<Recorded> all = new ArrayList<>();
+
+    /** A benchmark with its measurement and the phase that asked for it. */
+    public record Recorded(String phase, Benchmark benchmark, Measurement measurement) {}
+
+    /**
+     * @param runner  the runner (with a worker when {@code measure}; without, only its writer and clock are used)
+     * @param measure false: the journal only (replay)
+     */
+    public JournalMeasurer(BenchmarkRunner runner, Journal journal, boolean measure) {
+        this.runner = runner;
+        this.journal = journal;
+        this.measure = measure;
+    }
+
+    public BenchmarkRunner runner() { return runner; }
+
+    public Journal journal() { return journal; }
+
+    public boolean measuring() { return measure; }
+
+    /** Every benchmark measured (or read) so far, in order. */
+    public List<Recorded> recorded() { return all; }
+
+    public List<Measurement> run(String phase, List<Benchmark> benchmarks) throws IOException {
+        Map<String, Benchmark> byName = new LinkedHashMap<>();
+        for (Benchmark b : benchmarks) byName.put(b.name(), b);
+        List<Measurement> out;
+        if (measure) {
+            out = runner.run(benchmarks, name -> previous(byName.get(name)), m -> journal(phase, m), m -> { });
+        } else {
+            out = new ArrayList<>();
+            for (Benchmark b : benchmarks) {
+                Measurement m = previous(b);
+                String hash = BenchmarkRunner.hash(runner.programs(b), b);
+                if (m == null || !hash.equals(m.codeHash())) {
+                    m = Measurement.failed(b.name(), m == null ? "not in the journal" : "the journal measured other code under this name", hash);
+                }
+                out.add(m);
+            }
+        }
+        for (int i = 0; i < benchmarks.size(); i++) all.add(new Recorded(phase, benchmarks.get(i), out.get(i)));
+        return out;
+    }
+
+    public Measurement run(String phase, Benchmark b) throws IOException {
+        return run(phase, List.of(b)).getFirst();
+    }
+
+    @SuppressWarnings("unchecked")
+    private Measurement previous(Benchmark b) {
+        if (journal == null || b == null) return null;
+        Map<String, Object> rec = journal.benches().get(b.name());
+        if (rec == null) return null;
+        String hash = (String) rec.get("hash");
+        if (!Boolean.TRUE.equals(rec.get("ok"))) return Measurement.failed(b.name(), (String) rec.get("cause"), hash);
+        List<RawSample> samples = new ArrayList<>();
+        for (Object o : (List<Object>) rec.get("samples")) {
+            if (o instanceof long[] raw) {          // recorded by this process, not read back from disk
+                samples.add(RawSample.of(raw));
+                continue;
+            }
+            List<Number> w = (List<Number>) o;
+            long[] a = new long[9];
+            for (int k = 0; k < 9; k++) a[k] = w.get(k).longValue();
+            samples.add(RawSample.of(a));
+        }
+        long loops = ((Number) rec.get("loops")).longValue();
+        int copies = ((Number) rec.get("copies")).intValue();
+        Estimate e = runner.reestimate(b.kind() == Benchmark.Kind.THROUGHPUT ? Benchmark.Kind.THROUGHPUT : Benchmark.Kind.LATENCY,
+                samples, loops, copies);
+        return new Measurement(b.name(), true, null, e, loops, copies, samples, hash);
+    }
+
+    private void journal(String phase, Measurement m) {
+        if (journal == null) return;
+        Map<String, Object> rec = new LinkedHashMap<>();
+        rec.put("type", "bench");
+        rec.put("phase", phase);
+        rec.put("name", m.name());
+        rec.put("hash", m.codeHash());
+        rec.put("ok", m.ok());
+        rec.put("cause", m.cause());
+        rec.put("loops", m.loops());
+        rec.put("copies", m.copies());
+        rec.put("clock_kind", runner.clock().kind().id());
+        List<long[]> samples = new ArrayList<>();
+        for (RawSample s : m.samples()) samples.add(s.toArray());
+        rec.put("samples", samples);
+        try {
+            journal.append(rec, false);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Cycles per copy / perCopy of a measurement (NaN when it failed). */
+    public static double cycles(Benchmark b, Measurement m) {
+        if (!m.ok() || m.estimate() == null) return Double.NaN;
+        return m.estimate().value() / b.perCopy();
+    }
+}
