@@ -64,4 +64,21 @@ class BottleneckViewTest {
         assertEquals(Kind.BUFFER, b.verdict(), b.text());
         assertTrue(b.limiters().getFirst().detail().startsWith("reorder buffer full"), b.limiters().toString());
     }
+
+    @Test
+    void aDividerThatIsNotPipelinedLimitsThroughputAsAPortResource() {
+        // given independent IMULs whose unit is busy 4 cycles per µop (a divider-like unit on P1)
+        TimingTable slowUnit = form -> {
+            FormTiming t = TestCores.RULES.timing(form);
+            if (!form.mnemonic().startsWith("IMUL")) return t;
+            return new FormTiming(t.slots(), java.util.List.of(new UopSpec(UopKind.COMPUTE, TestCores.P1, 3, 4)), t.latency());
+        };
+        var run = ViewFixtures.run(TestCores.skylakeLike(), slowUnit, TestCores.unrolled("imul rcx, rbx, 3"), 3, "bottleneck");
+        BottleneckView b = ViewFixtures.view(run, BottleneckView.class);
+        // then it runs at one per four cycles, and the verdict names the unit's port
+        assertEquals(4.0, run.result().cyclesPerIteration(), 0.01);
+        assertEquals(Kind.PORTS, b.verdict(), b.text());
+        assertTrue(b.limiters().getFirst().detail().startsWith("P1 ") && b.limiters().getFirst().detail().contains("not pipelined"),
+                b.limiters().toString());
+    }
 }

@@ -10,8 +10,12 @@ final class ViewFixtures {
     private ViewFixtures() {}
 
     static Views.Run run(CoreSpec core, SimulationInput input, int timelineIterations, String... views) {
+        return run(core, TestCores.RULES, input, timelineIterations, views);
+    }
+
+    static Views.Run run(CoreSpec core, TimingTable timings, SimulationInput input, int timelineIterations, String... views) {
         var factories = java.util.Arrays.stream(views).map(v -> Views.find(v).orElseThrow()).toList();
-        return Views.run(new ViewContext(core, TestCores.RULES, input, Simulator.Options.DEFAULT, timelineIterations), factories);
+        return Views.run(new ViewContext(core, timings, input, Simulator.Options.DEFAULT, timelineIterations), factories);
     }
 
     static Views.Run run(SimulationInput input, String... views) {

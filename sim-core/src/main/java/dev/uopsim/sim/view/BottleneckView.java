@@ -51,8 +51,11 @@ public final class BottleneckView implements View {
         }
     }
 
-    /** One limiter: its kind, the cycles per iteration it accounts for, and what exactly (a port set, a chain, a buffer). */
-    public record Limiter(Kind kind, double cyclesPerIteration, String detail) {}
+    /**
+     * One limiter: its kind, the cycles per iteration it accounts for, what exactly (a port set, a
+     * chain, a buffer), and whether an analytical bound gives it ({@code bound}) or the stalls do.
+     */
+    public record Limiter(Kind kind, double cyclesPerIteration, String detail, boolean bound) {}
 
     private final ViewContext context;
     private final WindowCounters counters;
@@ -119,23 +122,23 @@ public final class BottleneckView implements View {
 
         // The bounds as candidates.
         List<Limiter> candidates = new ArrayList<>();
-        candidates.add(new Limiter(Kind.PORTS, bounds.ports(), portSet));
+        candidates.add(new Limiter(Kind.PORTS, bounds.ports(), portSet, true));
         double dependency = chain == null ? 0 : chain.cyclesPerIteration();
         double cpi = r.cyclesPerIteration();
         // Bounds also sees chains that span several iterations; it wins when it explains the figure better.
         boolean longer = bounds.dependencies() > dependency * 1.05 + 0.01
                 && Math.abs(bounds.dependencies() - cpi) < Math.abs(dependency - cpi);
         if (longer) {
-            candidates.add(new Limiter(Kind.DEPENDENCY_CHAIN, bounds.dependencies(), "a chain carried over more than one iteration"));
+            candidates.add(new Limiter(Kind.DEPENDENCY_CHAIN, bounds.dependencies(), "a chain carried over more than one iteration", true));
         } else if (chain != null) {
-            candidates.add(new Limiter(chain.throughMemory() ? Kind.MEMORY_ORDERING : Kind.DEPENDENCY_CHAIN, dependency, chainText(chain)));
+            candidates.add(new Limiter(chain.throughMemory() ? Kind.MEMORY_ORDERING : Kind.DEPENDENCY_CHAIN, dependency, chainText(chain), true));
         }
         Limiter unit = unitBound();
         if (unit != null) candidates.add(unit);
         boolean renameSets = bounds.frontEnd() <= rename + 1e-9;
         candidates.add(new Limiter(Kind.FRONT_END, bounds.frontEnd(), renameSets
                 ? "rename width " + context.core().renameWidth() + " per cycle"
-                : "fetch and decode (legacy decoders)"));
+                : "fetch and decode (legacy decoders)", true));
         candidates.sort(Comparator.comparingDouble(Limiter::cyclesPerIteration).reversed());
         Limiter top;
         limiters = new ArrayList<>();
@@ -148,7 +151,7 @@ public final class BottleneckView implements View {
         } else {
             Limiter fromStalls = fromStalls(cpi);
             limiters.add(fromStalls != null ? fromStalls
-                    : new Limiter(Kind.UNEXPLAINED, cpi, "no bound reaches the simulated figure and no stall dominates"));
+                    : new Limiter(Kind.UNEXPLAINED, cpi, "no bound reaches the simulated figure and no stall dominates", false));
         }
         limiters = List.copyOf(limiters);
 
@@ -205,7 +208,7 @@ public final class BottleneckView implements View {
             var units = dev.uopsim.model.Unit.values();
             String name = e.getKey() < units.length ? units[e.getKey()].name() : "unit " + e.getKey();
             best = new Limiter(Kind.PORTS, e.getValue()[0], String.join(" ", Reports.ports(context.core().portNames(), masks.get(e.getKey())))
-                    + " " + name + " unit: not pipelined, busy up to " + occupancy.get(e.getKey()) + " cycles per µop");
+                    + " " + name + " unit: not pipelined, busy up to " + occupancy.get(e.getKey()) + " cycles per µop", true);
         }
         return best;
     }
@@ -223,25 +226,25 @@ public final class BottleneckView implements View {
         long frontEnd = counters.stalls(Stall.FRONT_END) + counters.stalls(Stall.LENGTH_CHANGING_PREFIX) + counters.starved();
         if (worst != null && counters.stalls(worst) >= frontEnd && (double) counters.stalls(worst) / cycles >= STALL_SHARE) {
             return new Limiter(Kind.BUFFER, cpi, String.format(Locale.ROOT, "%s in %.0f%% of the cycles", Reports.describe(worst),
-                    100.0 * counters.stalls(worst) / cycles));
+                    100.0 * counters.stalls(worst) / cycles), false);
         }
         if ((double) frontEnd / cycles >= STALL_SHARE) {
             return new Limiter(Kind.FRONT_END, cpi, String.format(Locale.ROOT,
-                    "rename got nothing or less than its width from the front end in %.0f%% of the cycles", 100.0 * frontEnd / cycles));
+                    "rename got nothing or less than its width from the front end in %.0f%% of the cycles", 100.0 * frontEnd / cycles), false);
         }
         double memory = (double) counters.stalls(Stall.MEMORY_ORDER) / iterations;
         double port = (double) counters.stalls(Stall.PORT_BUSY) / iterations;
         if (memory >= 1 && memory >= port) {
-            return new Limiter(Kind.MEMORY_ORDERING, cpi, String.format(Locale.ROOT, "loads held for older stores, %.1f µop-cycles per iteration", memory));
+            return new Limiter(Kind.MEMORY_ORDERING, cpi, String.format(Locale.ROOT, "loads held for older stores, %.1f µop-cycles per iteration", memory), false);
         }
         if (port >= 1) {
-            return new Limiter(Kind.PORTS, cpi, String.format(Locale.ROOT, "ready µops found their ports taken, %.1f µop-cycles per iteration", port));
+            return new Limiter(Kind.PORTS, cpi, String.format(Locale.ROOT, "ready µops found their ports taken, %.1f µop-cycles per iteration", port), false);
         }
         int hot = 0;
         for (int p = 1; p < utilisation.length; p++) if (utilisation[p] > utilisation[hot]) hot = p;
         if (utilisation.length > 0 && utilisation[hot] >= HOT_PORT) {
             return new Limiter(Kind.PORTS, cpi, String.format(Locale.ROOT, "%s busy %.0f%% of the cycles (µops bound to it at allocation)",
-                    context.core().portNames().get(hot), 100 * utilisation[hot]));
+                    context.core().portNames().get(hot), 100 * utilisation[hot]), false);
         }
         return null;
     }
@@ -255,16 +258,17 @@ public final class BottleneckView implements View {
     private String verdictText() {
         StringBuilder sb = new StringBuilder();
         for (Limiter l : limiters) {
-            if (!sb.isEmpty()) sb.append(", and ");
+            if (!sb.isEmpty()) sb.append("; and ");
             sb.append(switch (l.kind()) {
-                case PORTS -> "ports (" + l.detail() + ")";
-                case DEPENDENCY_CHAIN -> "a dependency chain (" + l.detail() + ")";
-                case MEMORY_ORDERING -> "memory ordering (" + l.detail() + (chain != null && l.detail().equals(chainText(chain))
-                        ? ": a loop-carried chain through store-to-load forwarding)" : ")");
-                case FRONT_END -> "the front end (" + l.detail() + ")";
-                case BUFFER -> "a full buffer (" + l.detail() + ")";
-                case UNEXPLAINED -> "nothing clear (" + l.detail() + ")";
+                case PORTS -> "ports " + l.detail();
+                case DEPENDENCY_CHAIN -> "a dependency chain " + l.detail();
+                case MEMORY_ORDERING -> l.bound() ? "memory ordering: a loop-carried chain through store-to-load forwarding " + l.detail()
+                        : "memory ordering: " + l.detail();
+                case FRONT_END -> "the front end: " + l.detail();
+                case BUFFER -> "a full buffer: " + l.detail();
+                case UNEXPLAINED -> "nothing clear: " + l.detail();
             });
+            if (l.bound()) sb.append(String.format(Locale.ROOT, " (%.2f cycles per iteration)", l.cyclesPerIteration()));
         }
         return sb.toString();
     }
@@ -292,6 +296,7 @@ public final class BottleneckView implements View {
             x.put("kind", l.kind().key());
             x.put("cycles_per_iteration", Reports.round(l.cyclesPerIteration()));
             x.put("detail", l.detail());
+            x.put("from", l.bound() ? "bound" : "stalls");
             ls.add(x);
         }
         m.put("limiters", ls);
