@@ -212,11 +212,6 @@ public final class DependencyGraph {
         return chains;
     }
 
-    /** The longest loop-carried chain's cycles per iteration (0 when there is none). */
-    public double longestChain() {
-        return loopCarried().stream().mapToDouble(Chain::cyclesPerIteration).max().orElse(0);
-    }
-
     /**
      * Groups a path's edges by the instruction they lead into. For a chain ({@code wrap}), the last
      * edge re-enters the first instruction in the next iteration: its cycles belong to the first step.
