@@ -154,6 +154,24 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
         return -1;
     }
 
+    /**
+     * The part of the front-end bound that rename sets: the slots of one iteration (a macro-fused
+     * pair takes one) per rename width. When {@link #frontEnd()} is larger, fetch or the decoders set it.
+     */
+    public static double renameBound(CoreSpec core, TimingTable timings, SimulationInput input) {
+        List<StaticInstruction> code = new ArrayList<>();
+        for (int i = 0; i < input.instructions().size(); i++) {
+            var inst = input.instructions().get(i);
+            FormTiming t = timings.timing(inst.form());
+            if (t == null) throw new Engine.MissingTimingException(inst);
+            code.add(new StaticInstruction(i, inst, t, core));
+        }
+        boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
+        int slots = 0;
+        for (int i = 0; i < code.size(); i++) slots += second[i] ? 0 : Math.max(1, code.get(i).slots);
+        return (double) slots / core.renameWidth();
+    }
+
     static double frontEndBound(CoreSpec core, List<StaticInstruction> code, boolean[] second, SimulationInput input) {
         int slots = 0;
         for (int i = 0; i < code.size(); i++) slots += second[i] ? 0 : Math.max(1, code.get(i).slots);

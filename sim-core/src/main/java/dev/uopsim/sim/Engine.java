@@ -49,6 +49,7 @@ public final class Engine {
     final long[] storeAddressCycle;
     final long[] commitCycle;
     final long[] forwardFrom;      // store id a load forwards from, or -1
+    final int[] forwardFromIndex;  // that store's static index (kept for events after it leaves)
     final boolean[] forwardPartial;
     final boolean[] renamedLoad;   // memory renaming gave the load its value at rename
     final long[] partialReadyAt;   // a load its store covers only in part: data no earlier than this
@@ -122,6 +123,7 @@ public final class Engine {
         storeAddressCycle = new long[capacity];
         commitCycle = new long[capacity];
         forwardFrom = new long[capacity];
+        forwardFromIndex = new int[capacity];
         forwardPartial = new boolean[capacity];
         renamedLoad = new boolean[capacity];
         partialReadyAt = new long[capacity];
@@ -290,7 +292,7 @@ public final class Engine {
         while (slotsLeft > 0) {
             long id = frontEnd.peekDelivered();
             if (id < 0) {
-                if (!any) listener.stalled(cycle, Stall.FRONT_END, -1, -1);
+                if (!any) listener.stalled(cycle, Stall.FRONT_END, nextRenameId, (int) (nextRenameId % code.size()), -1);
                 return;
             }
             int s = slot(id);
@@ -299,15 +301,15 @@ public final class Engine {
             int cost = second ? 0 : Math.max(1, si.slots);
             if (cost > slotsLeft && slotsLeft < core.renameWidth()) return;
             if (robSlotsUsed + cost > core.robSize()) {
-                listener.stalled(cycle, Stall.ROB_FULL, si.index, -1);
+                listener.stalled(cycle, Stall.ROB_FULL, id, si.index, oldestId < nextRenameId ? sidx[slot(oldestId)] : -1);
                 return;
             }
             if (si.isLoad() && loadsInFlight >= core.loadStore().loadBuffer()) {
-                listener.stalled(cycle, Stall.LOAD_BUFFER_FULL, si.index, -1);
+                listener.stalled(cycle, Stall.LOAD_BUFFER_FULL, id, si.index, -1);
                 return;
             }
             if (si.isStore() && storesInFlight >= core.loadStore().storeBuffer()) {
-                listener.stalled(cycle, Stall.STORE_BUFFER_FULL, si.index, -1);
+                listener.stalled(cycle, Stall.STORE_BUFFER_FULL, id, si.index, -1);
                 return;
             }
             if (si.isLoad()) {
@@ -317,7 +319,7 @@ public final class Engine {
             }
             boolean eliminated = eliminatedAtRename(si, second);
             if (!eliminated && !schedulersHaveRoom(si, second)) {
-                listener.stalled(cycle, Stall.SCHEDULER_FULL, si.index, -1);
+                listener.stalled(cycle, Stall.SCHEDULER_FULL, id, si.index, -1);
                 return;
             }
             frontEnd.takeDelivered();
@@ -405,6 +407,7 @@ public final class Engine {
             uopsLeft[s] = 0;
             computeLeft[s] = 0;
             completeCycle[s] = cycle;
+            listener.completed(id, si.index, cycle);      // no µop: done at rename
             renameOutputs(id, s, si);
             for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
             return;
@@ -424,6 +427,7 @@ public final class Engine {
                 for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
             }
             completeCycle[s] = cycle;
+            listener.completed(id, si.index, cycle);      // no µop: done at rename
             return;
         }
         renameOutputs(id, s, si);
@@ -453,6 +457,7 @@ public final class Engine {
             storeAddressCycle[s] = cycle;
             storeDataCycle[s] = cycle;
             completeCycle[s] = cycle;
+            listener.completed(id, si.index, cycle);      // no µop: done at rename
             return;
         }
         boolean fusedWithBranch = frontEnd.fusedWithNext(si.index);
@@ -510,7 +515,7 @@ public final class Engine {
                     probeStore = sid;
                     probePartial = rel == SymbolicValue.Overlap.PARTIAL;
                     probeRenamable = rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
-                            && st.accesses[k].size() == loadSize && renamable(st, si)
+                            && st.accesses[k].size() == loadSize && renamable(core, st, si)
                             && trace.sameAddress(iter[ss], st.index, k, it, si.index, loadAccess);
                     return;
                 }
@@ -521,6 +526,7 @@ public final class Engine {
     /** Applies the probe to the load being renamed in slot {@code s}. */
     private void resolveMemoryDependence(int s, StaticInstruction si) {
         forwardFrom[s] = probeStore;
+        if (probeStore >= 0) forwardFromIndex[s] = sidx[slot(probeStore)];
         forwardPartial[s] = probePartial;
         if (!probeRenamable) return;
         // Memory renaming: the load's consumers take the stored register directly.
@@ -537,8 +543,11 @@ public final class Engine {
 
     private int renamedThisCycle;
 
-    /** Whether memory renaming recognises this store/load pair (they are known to access the same bytes). */
-    private boolean renamable(StaticInstruction store, StaticInstruction load) {
+    /**
+     * Whether memory renaming recognises this store/load pair (they are known to access the same
+     * bytes). Static: the dependency graph asks the same question.
+     */
+    static boolean renamable(CoreSpec core, StaticInstruction store, StaticInstruction load) {
         var shapes = core.loadStore().renamingShapes();
         if (shapes.contains(CoreSpec.RenamingShape.ANY)) return true;
         var a = memoryOperand(store.instruction);
@@ -626,7 +635,7 @@ public final class Engine {
                         execute(uid, id, s, si, spec, p);
                         sent = true;
                     } else {
-                        listener.stalled(cycle, Stall.PORT_BUSY, si.index, Integer.numberOfTrailingZeros(candidates));
+                        listener.stalled(cycle, Stall.PORT_BUSY, id, si.index, candidates);
                     }
                 }
                 if (!sent) entries[kept++] = uid;
@@ -652,13 +661,17 @@ public final class Engine {
         StaticInstruction si = code.get(sidx[s]);
         UopSpec spec = si.uops[uopSpec[uid]];
         long ready = renameCycle[s] + 1;
+        int decider = -1;              // the input that became ready last, for waitedFor
         switch (spec.kind()) {
             case COMPUTE -> {
                 for (int i = 0; i < si.inRegs.length; i++) {
                     if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
                     long r = inputReady(s, i);
                     if (r >= NOT_READY) return false;
-                    ready = Math.max(ready, r);
+                    if (r > ready) {
+                        ready = r;
+                        decider = i;
+                    }
                 }
             }
             case LOAD -> {
@@ -666,7 +679,10 @@ public final class Engine {
                     if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
                     long r = inputReady(s, i);
                     if (r >= NOT_READY) return false;
-                    ready = Math.max(ready, r);
+                    if (r > ready) {
+                        ready = r;
+                        decider = i;
+                    }
                 }
                 if (renamedLoad[s] && si.computeUops == 0) {
                     // A renamed pure load passes its value on when the renamed source is ready.
@@ -674,22 +690,32 @@ public final class Engine {
                         if (si.inRegs[i] != StaticInstruction.MEMORY) continue;
                         long r = inputReady(s, i);
                         if (r >= NOT_READY) return false;
-                        ready = Math.max(ready, r);
+                        if (r > ready) {
+                            ready = r;
+                            decider = i;
+                        }
                     }
                 }
                 long order = memoryOrderReady(id, s);
                 if (order >= NOT_READY) {
-                    listener.stalled(cycle, Stall.MEMORY_ORDER, si.index, -1);
+                    listener.stalled(cycle, Stall.MEMORY_ORDER, id, si.index, orderStore >= 0 ? sidx[slot(orderStore)] : -1);
                     return false;
                 }
-                ready = Math.max(ready, order);
+                if (order > ready) {
+                    ready = order;
+                    decider = -1;
+                    if (orderStore >= 0) listener.waitedFor(id, si.index, orderStore, sidx[slot(orderStore)], order);
+                }
             }
             case STORE_ADDRESS -> {
                 for (int i = 0; i < si.inRegs.length; i++) {
                     if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
                     long r = inputReady(s, i);
                     if (r >= NOT_READY) return false;
-                    ready = Math.max(ready, r);
+                    if (r > ready) {
+                        ready = r;
+                        decider = i;
+                    }
                 }
             }
             case STORE_DATA, STORE -> {
@@ -698,7 +724,10 @@ public final class Engine {
                         if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
                         long r = inputReady(s, i);
                         if (r >= NOT_READY) return false;
-                        ready = Math.max(ready, r);
+                        if (r > ready) {
+                            ready = r;
+                            decider = i;
+                        }
                     }
                 }
                 boolean pureStore = si.computeUops == 0;
@@ -708,30 +737,54 @@ public final class Engine {
                         if (si.inRegs[i] == StaticInstruction.MEMORY) continue;
                         long r = inputReady(s, i);
                         if (r >= NOT_READY) return false;
-                        ready = Math.max(ready, r);
+                        if (r > ready) {
+                            ready = r;
+                            decider = i;
+                        }
                     }
                 } else {
+                    // The data is this instruction's own result: no other producer to name.
                     long r = memoryOutputReady(s, si);
                     if (r >= NOT_READY) return false;
-                    ready = Math.max(ready, r);
+                    if (r > ready) {
+                        ready = r;
+                        decider = -1;
+                    }
                 }
             }
         }
         uopReadyAt[uid] = ready;
+        if (decider >= 0) {
+            long ref = inSource[s * MAX_IN + decider];
+            long producer = ref >>> 5;
+            if (ref != READY && producer >= oldestId && producer != id) {
+                listener.waitedFor(id, si.index, producer, sidx[slot(producer)], ready);
+            }
+        }
         return ready <= cycle;
     }
+
+    /** The older store {@link #memoryOrderReady} last found a load waiting for, or -1. */
+    private long orderStore = -1;
 
     /** When a load may go, as far as older stores are concerned. */
     private long memoryOrderReady(long id, int s) {
         long ready = 0;
+        orderStore = -1;
         if (core.loadStore().dependencePolicy() == CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES
                 || core.loadStore().inOrderLoads()) {
             for (long sid = id - 1; sid >= oldestStore && sid >= 0; sid--) {
                 int ss = slot(sid);
                 if (!code.get(sidx[ss]).isStore() || commitCycle[ss] <= cycle) continue;
                 long known = core.loadStore().inOrderLoads() ? storeDataCycle[ss] : storeAddressKnown(ss);
-                if (known >= NOT_READY) return NOT_READY;
-                ready = Math.max(ready, known + 1);
+                if (known >= NOT_READY) {
+                    orderStore = sid;
+                    return NOT_READY;
+                }
+                if (known + 1 > ready) {
+                    ready = known + 1;
+                    orderStore = sid;
+                }
             }
         }
         long from = forwardFrom[s];
@@ -740,10 +793,17 @@ public final class Engine {
             if (forwardPartial[s]) {
                 // Forwarding cannot serve a load the store covers only in part: it waits for the commit,
                 // and its data comes the failure penalty after it (kept: the store may drain first).
-                if (commitCycle[fs] >= NOT_READY) return NOT_READY;
+                if (commitCycle[fs] >= NOT_READY) {
+                    orderStore = from;
+                    return NOT_READY;
+                }
                 partialReadyAt[s] = commitCycle[fs] + core.loadStore().forwardFailPenalty();
-                ready = Math.max(ready, commitCycle[fs]);
+                if (commitCycle[fs] > ready) {
+                    ready = commitCycle[fs];
+                    orderStore = from;
+                }
             } else if (storeDataCycle[fs] >= NOT_READY) {
+                orderStore = from;
                 return NOT_READY;
             }
         }
@@ -788,10 +848,13 @@ public final class Engine {
         listener.dispatched(id, si.index, uopSpec[uid], port, cycle);
         switch (spec.kind()) {
             case LOAD -> {
-                long data = Math.max(cycle + loadToUse(si), partialReadyAt[s]);
+                long own = cycle + loadToUse(si);
+                long data = Math.max(own, partialReadyAt[s]);
                 long from = forwardFrom[s];
                 if (from >= 0 && from >= oldestStore && !renamedLoad[s] && !forwardPartial[s]) {
                     data = Math.max(data, storeDataCycle[slot(from)] + forwardCycles());
+                }
+                if (data > own && from >= 0) listener.waitedFor(id, si.index, from, forwardFromIndex[s], data);
                 }
                 outReady[s * MAX_OUT + LOAD_DATA] = data;
                 if (si.computeUops == 0) computeOutputs(s, si, cycle);
@@ -824,6 +887,11 @@ public final class Engine {
     }
 
     private int loadToUse(StaticInstruction si) {
+        return loadToUse(core, si);
+    }
+
+    /** Cycles from a load's dispatch to its data (static: the dependency graph uses the same figure). */
+    static int loadToUse(CoreSpec core, StaticInstruction si) {
         CoreSpec.LoadStore ls = core.loadStore();
         return (si.complexAddress ? ls.loadToUseComplex() : ls.loadToUse()) + (si.vectorLoad ? ls.vectorLoadExtra() : 0);
     }

@@ -187,7 +187,7 @@ final class FrontEnd {
 
     private void predecode(long now) {
         if (stallUntil > now) {
-            engine.listener.stalled(now, Stall.LENGTH_CHANGING_PREFIX, nextIndex, -1);
+            engine.listener.stalled(now, Stall.LENGTH_CHANGING_PREFIX, nextId, nextIndex, -1);
             return;
         }
         int fetch = spec.fetchBytes();

@@ -28,7 +28,7 @@ public final class Simulator {
 
     public static SimulationResult run(CoreSpec core, TimingTable timings, SimulationInput input, Options options) {
         EngineListener listener = options.listeners().isEmpty() ? EngineListener.NONE
-                : options.listeners().size() == 1 ? options.listeners().getFirst() : new Multicast(options.listeners());
+                : options.listeners().size() == 1 ? options.listeners().getFirst() : new Multicast(options.listeners().toArray(EngineListener[]::new));
         int max = options.fixedIterations() > 0 ? options.fixedIterations() : options.maxIterations();
         Engine engine = new Engine(core, timings, input, listener, max);
         int uops = 0;
@@ -70,8 +70,8 @@ public final class Simulator {
         return (double) (e.iterationEnd(to - 1) - e.iterationEnd(from - 1)) / (to - from);
     }
 
-    /** Several listeners as one. */
-    private record Multicast(List<EngineListener> all) implements EngineListener {
+    /** Several listeners as one (an array: the event loop allocates no iterator). */
+    private record Multicast(EngineListener[] all) implements EngineListener {
         @Override
         public void delivered(long id, int index, int iteration, long cycle) {
             for (EngineListener l : all) l.delivered(id, index, iteration, cycle);
@@ -98,8 +98,8 @@ public final class Simulator {
         }
 
         @Override
-        public void stalled(long cycle, Stall cause, int index, int detail) {
-            for (EngineListener l : all) l.stalled(cycle, cause, index, detail);
+        public void stalled(long cycle, Stall cause, long id, int index, int detail) {
+            for (EngineListener l : all) l.stalled(cycle, cause, id, index, detail);
         }
 
         @Override
