@@ -855,7 +855,6 @@ public final class Engine {
                     data = Math.max(data, storeDataCycle[slot(from)] + forwardCycles());
                 }
                 if (data > own && from >= 0) listener.waitedFor(id, si.index, from, forwardFromIndex[s], data);
-                }
                 outReady[s * MAX_OUT + LOAD_DATA] = data;
                 if (si.computeUops == 0) computeOutputs(s, si, cycle);
             }

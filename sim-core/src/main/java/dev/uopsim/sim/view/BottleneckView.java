@@ -122,7 +122,7 @@ public final class BottleneckView implements View {
 
         // The bounds as candidates.
         List<Limiter> candidates = new ArrayList<>();
-        candidates.add(new Limiter(Kind.PORTS, bounds.ports(), portSet, true));
+        candidates.add(new Limiter(Kind.PORTS, bounds.ports(), portDetail(portSet), true));
         double dependency = chain == null ? 0 : chain.cyclesPerIteration();
         double cpi = r.cyclesPerIteration();
         // Bounds also sees chains that span several iterations; it wins when it explains the figure better.
@@ -133,8 +133,6 @@ public final class BottleneckView implements View {
         } else if (chain != null) {
             candidates.add(new Limiter(chain.throughMemory() ? Kind.MEMORY_ORDERING : Kind.DEPENDENCY_CHAIN, dependency, chainText(chain), true));
         }
-        Limiter unit = unitBound();
-        if (unit != null) candidates.add(unit);
         boolean renameSets = bounds.frontEnd() <= rename + 1e-9;
         candidates.add(new Limiter(Kind.FRONT_END, bounds.frontEnd(), renameSets
                 ? "rename width " + context.core().renameWidth() + " per cycle"
@@ -165,9 +163,8 @@ public final class BottleneckView implements View {
                 : String.format(Locale.ROOT, "longest loop-carried chain %.2f cycles per iteration: %s%s", chain.cyclesPerIteration(),
                 chainText(chain), chain.throughMemory() ? " (through store-to-load forwarding)" : ""));
         evidence.add(String.format(Locale.ROOT, "dependency bound %.2f (Bounds, latencies only, every iteration distance)", bounds.dependencies()));
-        evidence.add(String.format(Locale.ROOT, "port bound %.2f on %s; those ports busy %.0f%% of the cycles", bounds.ports(), portSet,
-                100 * setUtilisation));
-        if (unit != null) evidence.add(String.format(Locale.ROOT, "unit bound %.2f on %s", unit.cyclesPerIteration(), unit.detail()));
+        evidence.add(String.format(Locale.ROOT, "port bound %.2f on %s; those ports busy %.0f%% of the cycles", bounds.ports(),
+                portDetail(portSet), 100 * setUtilisation));
         evidence.add(String.format(Locale.ROOT, "front-end bound %.2f (rename alone %.2f: %d per cycle)", bounds.frontEnd(), rename,
                 context.core().renameWidth()));
         StringBuilder stalls = new StringBuilder("stalls per iteration:");
@@ -184,33 +181,19 @@ public final class BottleneckView implements View {
                 100.0 * counters.starved() / Math.max(1, counters.windowCycles())));
     }
 
-    /**
-     * The busiest non-pipelined unit (a divider): its µops' occupancy per iteration, spread over the
-     * ports that have it; {@link Bounds#ports()} counts µops only. Null when no µop holds a unit.
-     */
-    private Limiter unitBound() {
-        Map<Integer, double[]> cycles = new java.util.TreeMap<>();
-        Map<Integer, Integer> masks = new java.util.TreeMap<>();
-        Map<Integer, Integer> occupancy = new java.util.TreeMap<>();
+    /** The port bound's detail: its port set, and the unit when a non-pipelined one sets it. */
+    private String portDetail(String portSet) {
+        int unit = bounds.bottleneckUnit();
+        if (unit < 0) return portSet;
+        int occupancy = 0;
         for (var inst : context.input().instructions()) {
             var t = context.timings().timing(inst.form());
             if (t == null) continue;
-            for (var u : t.uops()) {
-                if (u.unit() < 0 || u.occupancy() <= 1) continue;
-                cycles.computeIfAbsent(u.unit(), k -> new double[1])[0] += (double) u.occupancy() / Integer.bitCount(u.portMask());
-                masks.merge(u.unit(), u.portMask(), (a, b) -> a | b);
-                occupancy.merge(u.unit(), u.occupancy(), Math::max);
-            }
+            for (var u : t.uops()) if (u.unit() == unit) occupancy = Math.max(occupancy, u.occupancy());
         }
-        Limiter best = null;
-        for (var e : cycles.entrySet()) {
-            if (best != null && e.getValue()[0] <= best.cyclesPerIteration()) continue;
-            var units = dev.uopsim.model.Unit.values();
-            String name = e.getKey() < units.length ? units[e.getKey()].name() : "unit " + e.getKey();
-            best = new Limiter(Kind.PORTS, e.getValue()[0], String.join(" ", Reports.ports(context.core().portNames(), masks.get(e.getKey())))
-                    + " " + name + " unit: not pipelined, busy up to " + occupancy.get(e.getKey()) + " cycles per µop", true);
-        }
-        return best;
+        var units = dev.uopsim.model.Unit.values();
+        String name = unit < units.length ? units[unit].name() : "unit " + unit;
+        return portSet + " " + name + " unit: not pipelined, busy up to " + occupancy + " cycles per µop";
     }
 
     /** The limiter the stalls point at when no bound explains the figure, or null. */
