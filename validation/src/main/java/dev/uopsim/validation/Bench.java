@@ -1,0 +1,119 @@
+package dev.uopsim.validation;
+
+import dev.uopsim.common.InputException;
+import dev.uopsim.isa.FormTable;
+import dev.uopsim.isa.Instruction;
+import dev.uopsim.isa.decode.Hex;
+import dev.uopsim.isa.decode.ObjdumpDecoder;
+import dev.uopsim.machine.BoundModel;
+import dev.uopsim.sim.CoreSpec;
+import dev.uopsim.sim.Engine;
+import dev.uopsim.sim.ModelCore;
+import dev.uopsim.sim.SimulationInput;
+import dev.uopsim.sim.Simulator;
+import dev.uopsim.sim.TimingTable;
+import dev.uopsim.traces.KernelReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Simulation speed: the first blocks of a BHive-format file through uopsim (one thread) and through
+ * llvm-mca (one process, one region per block), the same iterations per block, on this machine in
+ * one run. Wall time includes decoding for both: for uopsim hex to objdump to forms to the engine
+ * (and binding the model, done once), for llvm-mca writing the assembly regions and running it.
+ */
+public final class Bench {
+    private Bench() {}
+
+    /** One tool's figures: blocks it reported, instructions simulated (per block × iterations), seconds. */
+    public record Figures(int blocks, long instructions, double seconds, Map<String, Double> phases) {
+        public double instructionsPerSecond() {
+            return seconds > 0 ? instructions / seconds : 0;
+        }
+    }
+
+    /** The blocks both tools ran: uopsim decoded and simulated them; llvm-mca gets the same ones. */
+    public record Result(Figures uopsim, Figures llvmMca, String llvmMcaNote, int blocksRead, int skipped) {
+        public Double ratio() {
+            return llvmMca == null || llvmMca.instructionsPerSecond() == 0 ? null
+                    : uopsim.instructionsPerSecond() / llvmMca.instructionsPerSecond();
+        }
+    }
+
+    /**
+     * Runs both tools over the first {@code blocks} rows of {@code file}.
+     *
+     * @param model  binds the machine model (timed as part of uopsim's run; it happens once)
+     * @param mca    llvm-mca, or null to leave it out
+     */
+    public static Result run(Path file, int blocks, int iterations, Supplier<BoundModel> model, LlvmMca mca, String mcaCpu)
+            throws IOException, InterruptedException {
+        List<KernelReader.BhiveRow> rows = KernelReader.readBhive(file);
+        rows = rows.subList(0, Math.min(blocks, rows.size()));
+
+        // ---- uopsim: model, hex -> objdump -> forms, engine ----
+        long t0 = System.nanoTime();
+        BoundModel bound = model.get();
+        CoreSpec core = ModelCore.core(bound);
+        TimingTable timings = ModelCore.timings(bound);
+        long t1 = System.nanoTime();
+        List<byte[]> code = new ArrayList<>();
+        List<Integer> lines = new ArrayList<>();
+        for (KernelReader.BhiveRow r : rows) {
+            try {
+                code.add(Hex.parse(r.hex(), file.toString(), r.line(), 0));
+                lines.add(r.line());
+            } catch (InputException e) {
+                // a malformed row is skipped, as validate bhive does
+            }
+        }
+        List<ObjdumpDecoder.Block> decoded = new ObjdumpDecoder(FormTable.shipped())
+                .decode(code, file.toString(), lines.stream().mapToInt(Integer::intValue).toArray());
+        long t2 = System.nanoTime();
+        Simulator.Options options = new Simulator.Options(iterations, iterations, List.of());
+        Map<String, List<Instruction>> simulated = new LinkedHashMap<>();
+        long instructions = 0;
+        for (ObjdumpDecoder.Block b : decoded) {
+            if (!b.ok() || b.instructions().isEmpty()) continue;
+            SimulationInput input = new SimulationInput("line " + lines.get(b.index()), b.instructions(), false, true, Map.of());
+            try {
+                var r = Simulator.run(core, timings, input, options);
+                instructions += (long) r.instructionsPerIteration() * r.iterations();
+                simulated.put("line" + lines.get(b.index()), b.instructions());
+            } catch (Engine.MissingTimingException e) {
+                // the model lacks the form: not simulated, and not given to llvm-mca either
+            }
+        }
+        long t3 = System.nanoTime();
+        Map<String, Double> phases = new LinkedHashMap<>();
+        phases.put("model", seconds(t1 - t0));
+        phases.put("decode", seconds(t2 - t1));
+        phases.put("simulate", seconds(t3 - t2));
+        Figures ours = new Figures(simulated.size(), instructions, seconds(t3 - t0), phases);
+
+        // ---- llvm-mca: the same blocks, written as regions, one process ----
+        Figures theirs = null;
+        String note = null;
+        if (mca == null) {
+            note = "llvm-mca is not installed";
+        } else {
+            long m0 = System.nanoTime();
+            Map<String, Double> cycles = mca.cyclesPerIteration(simulated, mcaCpu, iterations);
+            long m1 = System.nanoTime();
+            long mcaInstructions = 0;
+            for (String name : cycles.keySet()) mcaInstructions += (long) simulated.get(name).size() * iterations;
+            theirs = new Figures(cycles.size(), mcaInstructions, seconds(m1 - m0), Map.of());
+            if (cycles.size() < simulated.size()) note = (simulated.size() - cycles.size()) + " blocks not reported by llvm-mca";
+        }
+        return new Result(ours, theirs, note, rows.size(), rows.size() - simulated.size());
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+}
