@@ -19,14 +19,21 @@ public final class Engine {
     static final long NOT_READY = Long.MAX_VALUE / 4;
     /** A value reference meaning "ready since before the kernel started". */
     static final long READY = -1;
+    /** No value reference. */
+    private static final long NO_VALUE = -2;
+    /** Outputs an instruction may have at most (a value reference keeps the output in 5 bits), the load's data last. */
     private static final int MAX_OUT = 24;
-    private static final int LOAD_DATA = MAX_OUT - 1;
-    private static final int MAX_IN = 24;
     /** Non-pipelined unit kinds a port may hold (index into per-port busy times). */
     static final int UNITS = 32;
 
     final CoreSpec core;
     final List<StaticInstruction> code;
+    /** The same as an array: the engine looks instructions up every cycle. */
+    final StaticInstruction[] program;
+    /** Per-slot strides of {@link #outReady} and {@link #inSource}: the most outputs (plus the load's data) and inputs of the code. */
+    final int outStride;
+    final int loadData;
+    final int inStride;
     final SimulationInput input;
     final EngineListener listener;
     final AddressTrace trace;
@@ -63,16 +70,24 @@ public final class Engine {
     final int[] uopSpec;           // index into the static instruction's uops
     final int[] uopPort;           // bound port (-1: chosen at dispatch)
     final long[] uopReadyAt;       // cached earliest cycle, NOT_READY while unknown
+    final long[] uopWaitsFor;      // a value reference the µop found not ready at its last check, or NO_VALUE
     long nextUop;
 
     // ---- schedulers ----
     final int[][] queue;           // µop ids (as int index into the µop ring) in age order
     final int[] queueLength;
+    final int[] queuePorts;        // ports each queue issues to (from the core, cached for the cycle loop)
+    final int[] queueSize;
+    final int schedulerEntries;    // all queues together
+    final boolean leastLoaded;     // ports bound at allocation to the least loaded one
     final int[] portPending;       // µops bound to each port and not yet dispatched
     final long[] unitBusyUntil;    // per port * 8 + unit
 
     // ---- reorder buffer, buffers ----
     int robSlotsUsed;
+    /** Ids of renamed stores in program order (ring indexed by count & mask): loads look back through stores only. */
+    final long[] storeIds;
+    long storesRenamed;
     int loadsInFlight;
     int storesInFlight;            // allocated and not yet committed
     final long[] rat = new long[RenameRegisters.COUNT];
@@ -100,6 +115,15 @@ public final class Engine {
             list.add(new StaticInstruction(i, inst, t, core));
         }
         this.code = List.copyOf(list);
+        this.program = list.toArray(StaticInstruction[]::new);
+        int outs = 0, ins = 1;
+        for (StaticInstruction s : program) {
+            outs = Math.max(outs, s.outRegs.length);
+            ins = Math.max(ins, s.inRegs.length);
+        }
+        this.outStride = Math.min(MAX_OUT, outs + 1);
+        this.loadData = outStride - 1;
+        this.inStride = ins;
         boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
         int bodySlots = 0;
         for (int i = 0; i < code.size(); i++) bodySlots += second[i] ? 0 : Math.max(1, code.get(i).slots);
@@ -111,9 +135,10 @@ public final class Engine {
         iter = new int[capacity];
         renameCycle = new long[capacity];
         completeCycle = new long[capacity];
-        outReady = new long[capacity * MAX_OUT];
-        inSource = new long[capacity * MAX_IN];
-        inExtra = new int[capacity * MAX_IN];
+        outReady = new long[capacity * outStride];
+        inSource = new long[capacity * inStride];
+        inExtra = new int[capacity * inStride];
+        storeIds = new long[capacity];
         uopsLeft = new int[capacity];
         computeLeft = new int[capacity];
         lastComputeDispatch = new long[capacity];
@@ -133,26 +158,31 @@ public final class Engine {
         uopSpec = new int[uopCapacity];
         uopPort = new int[uopCapacity];
         uopReadyAt = new long[uopCapacity];
+        uopWaitsFor = new long[uopCapacity];
         queue = new int[core.schedulers().size()][];
         queueLength = new int[core.schedulers().size()];
         scratchFree = new int[core.schedulers().size()];
+        queuePorts = new int[queue.length];
+        queueSize = new int[queue.length];
+        for (int q = 0; q < queue.length; q++) {
+            queuePorts[q] = core.schedulers().get(q).portMask();
+            queueSize[q] = core.schedulers().get(q).size();
+        }
+        leastLoaded = core.portPolicy() == CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
+        int entries = 0;
+        for (int q = 0; q < queue.length; q++) entries += queueSize[q];
+        schedulerEntries = entries;
         // Room beyond each queue's size for one microcoded instruction bigger than the scheduler.
-        for (int q = 0; q < queue.length; q++) queue[q] = new int[core.schedulers().get(q).size() + maxUopsOf(input, timings)];
+        // (maxUops: the most µops of one instruction, as the static code says.)
+        for (int q = 0; q < queue.length; q++) queue[q] = new int[queueSize[q] + maxUops];
         portPending = new int[core.portNames().size()];
         unitBusyUntil = new long[core.portNames().size() * UNITS];
         java.util.Arrays.fill(rat, READY);
-        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / Math.max(1, code.size()));
+        // The trace is asked about in-flight instructions only: a window of twice the ring's span is plenty.
+        int n = Math.max(1, code.size());
+        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 2 * capacity / n + 4);
         this.frontEnd = new FrontEnd(this, second, bodySlots);
         this.iterationEnd = new long[maxIterations + 1];
-    }
-
-    private static int maxUopsOf(SimulationInput input, TimingTable timings) {
-        int max = 1;
-        for (var i : input.instructions()) {
-            FormTiming t = timings.timing(i.form());
-            if (t != null) max = Math.max(max, t.uops().size());
-        }
-        return max;
     }
 
     /** No timing for a form: the model lacks its row. */
@@ -172,7 +202,7 @@ public final class Engine {
     }
 
     StaticInstruction staticOf(long id) {
-        return code.get(sidx[slot(id)]);
+        return program[sidx[slot(id)]];
     }
 
     /** Runs until {@code iterations} iterations retired or {@code cycleLimit} cycles passed. */
@@ -216,7 +246,7 @@ public final class Engine {
         while (oldestId < nextRenameId) {
             int s = slot(oldestId);
             if (uopsLeft[s] > 0 || completeCycle[s] > cycle) return;
-            StaticInstruction si = code.get(sidx[s]);
+            StaticInstruction si = program[sidx[s]];
             int cost = fusedSecond[s] ? 0 : Math.max(1, si.slots);
             if (cost > slotsLeft && slotsLeft < core.retireWidth()) return;
             if (cost > core.retireWidth()) retireBusyUntil = cycle + (cost + core.retireWidth() - 1) / core.retireWidth();
@@ -227,7 +257,7 @@ public final class Engine {
             retiredInstructions++;
             retiredUops += si.uops.length;
             listener.retired(oldestId, si.index, iter[s], cycle);
-            if (si.index == code.size() - 1) {
+            if (si.index == program.length - 1) {
                 if (iter[s] < iterationEnd.length) iterationEnd[iter[s]] = cycle;
                 iterationsDone = iter[s] + 1;
             }
@@ -241,7 +271,7 @@ public final class Engine {
     private void drainStores() {
         while (oldestStore < oldestId) {
             int s = slot(oldestStore);
-            StaticInstruction si = code.get(sidx[s]);
+            StaticInstruction si = program[sidx[s]];
             if (si.isStore()) {
                 if (commitCycle[s] > cycle) return;
                 storesInFlight--;
@@ -264,12 +294,12 @@ public final class Engine {
         long id = ref >>> 5;
         if (id < oldestId) return 0;
         int out = (int) (ref & 31);
-        return outReady[slot(id) * MAX_OUT + out];
+        return outReady[slot(id) * outStride + out];
     }
 
     private long inputReady(int s, int i) {
-        long r = readyAt(inSource[s * MAX_IN + i]);
-        return r >= NOT_READY ? NOT_READY : r + inExtra[s * MAX_IN + i];
+        long r = readyAt(inSource[s * inStride + i]);
+        return r >= NOT_READY ? NOT_READY : r + inExtra[s * inStride + i];
     }
 
     // ======================================================================================
@@ -292,7 +322,7 @@ public final class Engine {
                 return;
             }
             int s = slot(id);
-            StaticInstruction si = code.get(sidx[s]);
+            StaticInstruction si = program[sidx[s]];
             boolean second = fusedSecond[s];
             int cost = second ? 0 : Math.max(1, si.slots);
             if (cost > slotsLeft && slotsLeft < core.renameWidth()) return;
@@ -324,7 +354,10 @@ public final class Engine {
             slotsLeft -= cost;
             robSlotsUsed += cost;
             if (si.isLoad()) loadsInFlight++;
-            if (si.isStore()) storesInFlight++;
+            if (si.isStore()) {
+                storesInFlight++;
+                storeIds[(int) (storesRenamed++ & mask)] = id;
+            }
             renameOne(id, s, si, eliminated, second);
             nextRenameId = id + 1;
         }
@@ -346,19 +379,17 @@ public final class Engine {
     private boolean schedulersHaveRoom(StaticInstruction si, boolean second) {
         int n = second ? 0 : si.uops.length;
         if (n == 0) return true;
-        int capacity = 0;
-        for (int q = 0; q < queue.length; q++) capacity += core.schedulers().get(q).size();
-        if (n > capacity) {
+        if (n > schedulerEntries) {
             for (int q = 0; q < queue.length; q++) if (queueLength[q] > 0) return false;
             return true;
         }
-        for (int q = 0; q < queue.length; q++) scratchFree[q] = core.schedulers().get(q).size() - queueLength[q];
+        for (int q = 0; q < queue.length; q++) scratchFree[q] = queueSize[q] - queueLength[q];
         boolean fused = frontEnd.fusedWithNext(si.index);
         for (UopSpec u : si.uops) {
             int mask = fused && u.kind() == UopKind.COMPUTE ? frontEnd.fusedPortMask(si.index, u.portMask()) : u.portMask();
             int best = -1;
             for (int q = 0; q < queue.length; q++) {
-                if ((core.schedulers().get(q).portMask() & mask) == 0) continue;
+                if ((queuePorts[q] & mask) == 0) continue;
                 if (best < 0 || scratchFree[q] > scratchFree[best]) best = q;
             }
             if (best < 0) {
@@ -381,19 +412,19 @@ public final class Engine {
         forwardPartial[s] = false;
         renamedLoad[s] = false;
         storeDataSource[s] = READY;
-        for (int o = 0; o < MAX_OUT; o++) outReady[s * MAX_OUT + o] = NOT_READY;
+        for (int o = 0; o < outStride; o++) outReady[s * outStride + o] = NOT_READY;
         listener.renamed(id, si.index, iter[s], cycle);
 
         // Inputs: the value each register holds now; the memory value comes from this load.
-        for (int i = 0; i < si.inRegs.length && i < MAX_IN; i++) {
+        for (int i = 0; i < si.inRegs.length; i++) {
             int reg = si.inRegs[i];
-            inExtra[s * MAX_IN + i] = 0;
-            inSource[s * MAX_IN + i] = reg == StaticInstruction.MEMORY ? ref(id, LOAD_DATA) : rat[reg];
+            inExtra[s * inStride + i] = 0;
+            inSource[s * inStride + i] = reg == StaticInstruction.MEMORY ? ref(id, loadData) : rat[reg];
         }
         if (si.isLoad()) resolveMemoryDependence(s, si);
         if (si.isStore()) {
             for (int i = 0; i < si.inRegs.length; i++) {
-                if (si.inUse[i] == StaticInstruction.STORE_DATA) storeDataSource[s] = inSource[s * MAX_IN + i];
+                if (si.inUse[i] == StaticInstruction.STORE_DATA) storeDataSource[s] = inSource[s * inStride + i];
             }
         }
 
@@ -403,7 +434,7 @@ public final class Engine {
             computeLeft[s] = 0;
             completeCycle[s] = cycle;
             renameOutputs(id, s, si);
-            for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
+            for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
             return;
         }
         if (eliminated) {
@@ -411,14 +442,14 @@ public final class Engine {
             computeLeft[s] = 0;
             if (si.eliminableMove) {
                 // The destination now names the source's value: no µop, no latency.
-                long src = inSource[s * MAX_IN + si.moveSource];
+                long src = inSource[s * inStride + si.moveSource];
                 for (int o = 0; o < si.outRegs.length; o++) {
                     int reg = si.outRegs[o];
                     if (reg >= 0) rat[reg] = src;
                 }
             } else {
                 renameOutputs(id, s, si);
-                for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
+                for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
             }
             completeCycle[s] = cycle;
             return;
@@ -435,7 +466,7 @@ public final class Engine {
         // The stack engine keeps RSP up to date at decode: PUSH/POP/CALL/RET need no µop for it.
         if (si.instruction.form().stackDelta() != 0) {
             for (int o = 0; o < si.outRegs.length; o++) {
-                if (si.outRegs[o] == RenameRegisters.GPR + 4) outReady[s * MAX_OUT + o] = cycle;
+                if (si.outRegs[o] == RenameRegisters.GPR + 4) outReady[s * outStride + o] = cycle;
             }
         }
         int n = si.uops.length;
@@ -443,10 +474,10 @@ public final class Engine {
         computeLeft[s] = si.computeUops;
         if (si.isLoad() && si.loadUops == 0) {
             // The model folds the load into another µop: its data comes a load latency after rename.
-            outReady[s * MAX_OUT + LOAD_DATA] = cycle + 1 + loadToUse(si);
+            outReady[s * outStride + loadData] = cycle + 1 + loadToUse(si);
         }
         if (n == 0) {
-            for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
+            for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
             storeAddressCycle[s] = cycle;
             storeDataCycle[s] = cycle;
             completeCycle[s] = cycle;
@@ -459,6 +490,7 @@ public final class Engine {
             uopInst[uid] = id;
             uopSpec[uid] = u;
             uopReadyAt[uid] = NOT_READY;
+            uopWaitsFor[uid] = NO_VALUE;
             int portMask = si.uops[u].portMask();
             if (fusedWithBranch && si.uops[u].kind() == UopKind.COMPUTE) {
                 portMask = frontEnd.fusedPortMask(si.index, portMask);
@@ -468,7 +500,7 @@ public final class Engine {
     }
 
     private void renameOutputs(long id, int s, StaticInstruction si) {
-        for (int o = 0; o < si.outRegs.length && o < LOAD_DATA; o++) {
+        for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
             int reg = si.outRegs[o];
             if (reg >= 0) rat[reg] = ref(id, o);
         }
@@ -496,10 +528,13 @@ public final class Engine {
                 break;
             }
         }
-        for (long sid = id - 1; sid >= oldestStore && sid >= 0; sid--) {
+        // Older stores, youngest first (every store older than the load being renamed is renamed).
+        for (long n = storesRenamed - 1; n >= 0 && n >= storesRenamed - capacity; n--) {
+            long sid = storeIds[(int) (n & mask)];
+            if (sid < oldestStore) break;
             int ss = slot(sid);
-            StaticInstruction st = code.get(sidx[ss]);
-            if (!st.isStore() || commitCycle[ss] <= cycle) continue;
+            StaticInstruction st = program[sidx[ss]];
+            if (commitCycle[ss] <= cycle) continue;
             for (int k = 0; k < st.accesses.length; k++) {
                 if (!st.accesses[k].store()) continue;
                 SymbolicValue.Overlap rel = trace.relate(iter[ss], st.index, k, st.accesses[k].size(), it, si.index, loadAccess, loadSize);
@@ -526,8 +561,8 @@ public final class Engine {
         renamedThisCycle++;
         for (int i = 0; i < si.inRegs.length; i++) {
             if (si.inRegs[i] == StaticInstruction.MEMORY) {
-                inSource[s * MAX_IN + i] = storeDataSource[ss];
-                inExtra[s * MAX_IN + i] = core.loadStore().renamingLatency();
+                inSource[s * inStride + i] = storeDataSource[ss];
+                inExtra[s * inStride + i] = core.loadStore().renamingLatency();
             }
         }
     }
@@ -559,8 +594,8 @@ public final class Engine {
     private void enqueue(int uid, int portMask) {
         int q = chooseQueue(portMask);
         int port = -1;
-        if (core.portPolicy() == CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION) {
-            int candidates = portMask & core.schedulers().get(q).portMask();
+        if (leastLoaded) {
+            int candidates = portMask & queuePorts[q];
             if (candidates == 0) candidates = portMask;
             int best = -1;
             for (int p = 0; p < portPending.length; p++) {
@@ -579,8 +614,8 @@ public final class Engine {
         int best = -1;
         int bestFree = Integer.MIN_VALUE;
         for (int q = 0; q < queue.length; q++) {
-            if ((core.schedulers().get(q).portMask() & portMask) == 0) continue;
-            int free = core.schedulers().get(q).size() - queueLength[q];
+            if ((queuePorts[q] & portMask) == 0) continue;
+            int free = queueSize[q] - queueLength[q];
             if (free > bestFree) {
                 best = q;
                 bestFree = free;
@@ -589,7 +624,7 @@ public final class Engine {
         if (best < 0) {
             // A µop no queue serves would never run: put it where most space is (models are checked for this).
             for (int q = 0; q < queue.length; q++) {
-                int free = core.schedulers().get(q).size() - queueLength[q];
+                int free = queueSize[q] - queueLength[q];
                 if (free > bestFree) {
                     best = q;
                     bestFree = free;
@@ -605,16 +640,15 @@ public final class Engine {
             int[] entries = queue[q];
             int n = queueLength[q];
             int kept = 0;
-            int queuePorts = core.schedulers().get(q).portMask();
             for (int e = 0; e < n; e++) {
                 int uid = entries[e];
                 boolean sent = false;
                 if (uopReady(uid)) {
                     long id = uopInst[uid];
                     int s = slot(id);
-                    StaticInstruction si = code.get(sidx[s]);
+                    StaticInstruction si = program[sidx[s]];
                     UopSpec spec = si.uops[uopSpec[uid]];
-                    int candidates = uopPort[uid] >= 0 ? 1 << uopPort[uid] : (spec.portMask() & queuePorts);
+                    int candidates = uopPort[uid] >= 0 ? 1 << uopPort[uid] : (spec.portMask() & queuePorts[q]);
                     int free = candidates & ~used;
                     if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
                     if (free != 0) {
@@ -644,9 +678,12 @@ public final class Engine {
     private boolean uopReady(int uid) {
         long at = uopReadyAt[uid];
         if (at < NOT_READY) return at <= cycle;
+        // Still waiting for the value it waited for last time: not ready (checking all would say the same).
+        long waits = uopWaitsFor[uid];
+        if (waits != NO_VALUE && readyAt(waits) >= NOT_READY) return false;
         long id = uopInst[uid];
         int s = slot(id);
-        StaticInstruction si = code.get(sidx[s]);
+        StaticInstruction si = program[sidx[s]];
         UopSpec spec = si.uops[uopSpec[uid]];
         long ready = renameCycle[s] + 1;
         switch (spec.kind()) {
@@ -654,7 +691,7 @@ public final class Engine {
                 for (int i = 0; i < si.inRegs.length; i++) {
                     if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
                     long r = inputReady(s, i);
-                    if (r >= NOT_READY) return false;
+                    if (r >= NOT_READY) return waitFor(uid, s, i);
                     ready = Math.max(ready, r);
                 }
             }
@@ -662,7 +699,7 @@ public final class Engine {
                 for (int i = 0; i < si.inRegs.length; i++) {
                     if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
                     long r = inputReady(s, i);
-                    if (r >= NOT_READY) return false;
+                    if (r >= NOT_READY) return waitFor(uid, s, i);
                     ready = Math.max(ready, r);
                 }
                 if (renamedLoad[s] && si.computeUops == 0) {
@@ -670,7 +707,7 @@ public final class Engine {
                     for (int i = 0; i < si.inRegs.length; i++) {
                         if (si.inRegs[i] != StaticInstruction.MEMORY) continue;
                         long r = inputReady(s, i);
-                        if (r >= NOT_READY) return false;
+                        if (r >= NOT_READY) return waitFor(uid, s, i);
                         ready = Math.max(ready, r);
                     }
                 }
@@ -685,7 +722,7 @@ public final class Engine {
                 for (int i = 0; i < si.inRegs.length; i++) {
                     if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
                     long r = inputReady(s, i);
-                    if (r >= NOT_READY) return false;
+                    if (r >= NOT_READY) return waitFor(uid, s, i);
                     ready = Math.max(ready, r);
                 }
             }
@@ -694,7 +731,7 @@ public final class Engine {
                     for (int i = 0; i < si.inRegs.length; i++) {
                         if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
                         long r = inputReady(s, i);
-                        if (r >= NOT_READY) return false;
+                        if (r >= NOT_READY) return waitFor(uid, s, i);
                         ready = Math.max(ready, r);
                     }
                 }
@@ -704,7 +741,7 @@ public final class Engine {
                         if (si.inUse[i] != StaticInstruction.STORE_DATA && si.inUse[i] != StaticInstruction.COMPUTE) continue;
                         if (si.inRegs[i] == StaticInstruction.MEMORY) continue;
                         long r = inputReady(s, i);
-                        if (r >= NOT_READY) return false;
+                        if (r >= NOT_READY) return waitFor(uid, s, i);
                         ready = Math.max(ready, r);
                     }
                 } else {
@@ -718,14 +755,23 @@ public final class Engine {
         return ready <= cycle;
     }
 
+    /** Remembers the input value a µop waits for, so that the next check looks at that one first. */
+    private boolean waitFor(int uid, int s, int input) {
+        uopWaitsFor[uid] = inSource[s * inStride + input];
+        return false;
+    }
+
     /** When a load may go, as far as older stores are concerned. */
     private long memoryOrderReady(long id, int s) {
         long ready = 0;
         if (core.loadStore().dependencePolicy() == CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES
                 || core.loadStore().inOrderLoads()) {
-            for (long sid = id - 1; sid >= oldestStore && sid >= 0; sid--) {
+            for (long k = storesRenamed - 1; k >= 0 && k >= storesRenamed - capacity; k--) {
+                long sid = storeIds[(int) (k & mask)];
+                if (sid < oldestStore) break;
+                if (sid >= id) continue;                       // younger than the load
                 int ss = slot(sid);
-                if (!code.get(sidx[ss]).isStore() || commitCycle[ss] <= cycle) continue;
+                if (commitCycle[ss] <= cycle) continue;
                 long known = core.loadStore().inOrderLoads() ? storeDataCycle[ss] : storeAddressKnown(ss);
                 if (known >= NOT_READY) return NOT_READY;
                 ready = Math.max(ready, known + 1);
@@ -751,7 +797,7 @@ public final class Engine {
      */
     private long storeAddressKnown(int ss) {
         if (storeAddressCycle[ss] < NOT_READY) return storeAddressCycle[ss];
-        StaticInstruction st = code.get(sidx[ss]);
+        StaticInstruction st = program[sidx[ss]];
         boolean separate = false;
         for (UopSpec u : st.uops) separate |= u.kind() == UopKind.STORE_ADDRESS;
         if (separate) return NOT_READY;
@@ -767,7 +813,7 @@ public final class Engine {
 
     private long memoryOutputReady(int s, StaticInstruction si) {
         for (int o = 0; o < si.outRegs.length; o++) {
-            if (si.outRegs[o] == StaticInstruction.MEMORY) return computeLeft[s] == 0 ? outReady[s * MAX_OUT + o] : NOT_READY;
+            if (si.outRegs[o] == StaticInstruction.MEMORY) return computeLeft[s] == 0 ? outReady[s * outStride + o] : NOT_READY;
         }
         return computeLeft[s] == 0 && lastComputeDispatch[s] >= 0 ? lastComputeDispatch[s] + 1 : NOT_READY;
     }
@@ -791,7 +837,7 @@ public final class Engine {
                             ? Math.max(data, commitCycle[fs] + core.loadStore().forwardFailPenalty())
                             : Math.max(data, storeDataCycle[fs] + forwardCycles());
                 }
-                outReady[s * MAX_OUT + LOAD_DATA] = data;
+                outReady[s * outStride + loadData] = data;
                 if (si.computeUops == 0) computeOutputs(s, si, cycle);
             }
             case STORE_ADDRESS -> storeAddressCycle[s] = cycle;
@@ -837,8 +883,8 @@ public final class Engine {
             earliest = Math.max(earliest, inputReady(s, i));
         }
         long shift = earliest < 0 ? 0 : Math.max(0, d - earliest);
-        for (int o = 0; o < si.outRegs.length && o < LOAD_DATA; o++) {
-            if (outReady[s * MAX_OUT + o] < NOT_READY) continue;      // the stack engine set it already
+        for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
+            if (outReady[s * outStride + o] < NOT_READY) continue;      // the stack engine set it already
             long r = -1;
             for (int i = 0; i < si.inRegs.length; i++) {
                 if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
@@ -846,7 +892,7 @@ public final class Engine {
             }
             if (r < 0) r = d + Math.max(1, si.timing.latency().get("*", si.outNames[o], 1));
             else r += shift;
-            outReady[s * MAX_OUT + o] = Math.max(r, d + (si.computeUops > 0 ? 1 : 0));
+            outReady[s * outStride + o] = Math.max(r, d + (si.computeUops > 0 ? 1 : 0));
         }
     }
 
@@ -857,11 +903,11 @@ public final class Engine {
             storeAddressCycle[s] = Math.min(storeAddressCycle[s], cycle);
             storeDataCycle[s] = Math.min(storeDataCycle[s], cycle);
         }
-        for (int o = 0; o < si.outRegs.length && o < LOAD_DATA; o++) {
-            long r = outReady[s * MAX_OUT + o];
+        for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
+            long r = outReady[s * outStride + o];
             if (r < NOT_READY) done = Math.max(done, r);
         }
-        if (si.isLoad()) done = Math.max(done, outReady[s * MAX_OUT + LOAD_DATA]);
+        if (si.isLoad()) done = Math.max(done, outReady[s * outStride + loadData]);
         completeCycle[s] = done;
         listener.completed(id, si.index, done);
     }
@@ -870,7 +916,7 @@ public final class Engine {
     public String oldestState() {
         if (oldestId >= nextRenameId) return "nothing in flight";
         int s = slot(oldestId);
-        StaticInstruction si = code.get(sidx[s]);
+        StaticInstruction si = program[sidx[s]];
         StringBuilder sb = new StringBuilder("#" + si.index + " " + si + ": µops left " + uopsLeft[s] + ", complete "
                 + (completeCycle[s] >= NOT_READY ? "unknown" : completeCycle[s]) + ", forward from " + forwardFrom[s]
                 + (forwardPartial[s] ? " (partial)" : "") + "; inputs");
@@ -883,6 +929,6 @@ public final class Engine {
 
     /** The value references of an in-flight instruction's inputs (for views and analyses). */
     public long inputSource(long id, int input) {
-        return inSource[slot(id) * MAX_IN + input];
+        return inSource[slot(id) * inStride + input];
     }
 }
