@@ -6,9 +6,10 @@ import java.util.List;
 /**
  * The symbolic address of every memory access of every instruction, iteration by iteration, in
  * primitive arrays so that the engine allocates nothing while it reads them. Program order is known
- * in advance, so an iteration is computed when it is first asked about (a run that stops after 150
- * iterations does not pay for the 2000 it might have run), and only a window of recent iterations is
- * kept: the engine asks about in-flight instructions only.
+ * in advance: the engine {@link #prepare prepares} the iterations a run can reach before its cycle
+ * loop starts (a run that stops after 150 iterations does not pay for the 2000 it might have run),
+ * and only a window of iterations is kept, as the engine asks about in-flight instructions only.
+ * An iteration asked about but not prepared is computed then (correct, but it allocates).
  */
 final class AddressTrace {
     private final StaticInstruction[] code;
@@ -17,12 +18,14 @@ final class AddressTrace {
     private final int instructions;
     private final int maxAccesses;
     private final int iterations;
-    private final int window;
-    private final long[] symbol;
-    private final long[] coefficient;
-    private final long[] offset;
+    /** Only a code with both loads and stores ever asks how two accesses relate. */
+    private final boolean asked;
+    private int window;
+    private long[] symbol;
+    private long[] coefficient;
+    private long[] offset;
     /** The iteration each row of the window holds (-1: none yet). */
-    private final int[] rowIteration;
+    private int[] rowIteration;
     /** Per instruction, computed once: its memory accesses and the operation the symbolic machine sees. */
     private final List<Instruction.MemoryAccess>[] accessesOf;
     private final String[] operationOf;
@@ -49,13 +52,14 @@ final class AddressTrace {
         for (StaticInstruction s : code) max = Math.max(max, s.accesses.length);
         this.maxAccesses = max;
         this.iterations = iterations;
-        this.window = Math.max(1, Math.min(iterations, window));
-        int n = this.window * instructions * maxAccesses;
-        symbol = new long[n];
-        coefficient = new long[n];
-        offset = new long[n];
-        rowIteration = new int[this.window];
-        java.util.Arrays.fill(rowIteration, -1);
+        boolean loads = false, stores = false;
+        for (StaticInstruction s : code) {
+            loads |= s.isLoad();
+            stores |= s.isStore();
+        }
+        this.asked = loads && stores;
+        this.window = 0;
+        resize(Math.max(1, Math.min(iterations, window)));
         accessesOf = new List[instructions];
         operationOf = new String[instructions];
         for (int i = 0; i < instructions; i++) {
@@ -64,6 +68,40 @@ final class AddressTrace {
         }
         machine = new SymbolicMachine(input.sameInit(), input.bindings());
         addresses = new SymbolicValue[maxAccesses];
+    }
+
+    /** Rows for {@code rows} iterations, keeping those computed already. */
+    private void resize(int rows) {
+        int per = instructions * maxAccesses;
+        long[] sy = new long[rows * per], co = new long[rows * per], of = new long[rows * per];
+        int[] ri = new int[rows];
+        java.util.Arrays.fill(ri, -1);
+        for (int it = Math.max(0, computed - Math.min(window, rows)); it < computed; it++) {
+            int from = (it % window) * per, to = (it % rows) * per;
+            System.arraycopy(symbol, from, sy, to, per);
+            System.arraycopy(coefficient, from, co, to, per);
+            System.arraycopy(offset, from, of, to, per);
+            ri[it % rows] = it;
+        }
+        symbol = sy;
+        coefficient = co;
+        offset = of;
+        rowIteration = ri;
+        window = rows;
+    }
+
+    /**
+     * Computes iterations through {@code last} (at most the trace's iterations) while keeping every
+     * one from {@code oldest} on: called before a run of the cycle loop with the oldest iteration
+     * still in flight and the newest the run can reach.
+     */
+    void prepare(int oldest, int last) {
+        if (!asked) return;
+        last = Math.min(last, iterations - 1);
+        if (last < computed) return;
+        int rows = last - Math.max(0, Math.min(oldest, computed)) + 1;
+        if (rows > window) resize(Math.max(rows, Math.min(iterations, 2 * window)));
+        computeThrough(last);
     }
 
     /** Runs the symbolic machine through iteration {@code it}. */
@@ -89,7 +127,11 @@ final class AddressTrace {
     }
 
     private void ensure(int iteration) {
-        if (iteration >= computed) computeThrough(iteration);
+        if (iteration < computed) return;
+        // Not prepared: keep every row held now, and compute.
+        int rows = Math.min(iterations, window + (iteration - computed + 1));
+        if (rows > window) resize(rows);
+        computeThrough(iteration);
     }
 
     private int index(int iteration, int instruction, int access) {

@@ -37,6 +37,8 @@ public final class Engine {
     final SimulationInput input;
     final EngineListener listener;
     final AddressTrace trace;
+    /** Iterations past the target that the front end may have created when a run stops. */
+    private final int reach;
     final int maxIterations;
 
     // ---- in-flight instructions (ring indexed by id & mask) ----
@@ -71,6 +73,11 @@ public final class Engine {
     final int[] uopPort;           // bound port (-1: chosen at dispatch)
     final long[] uopReadyAt;       // cached earliest cycle, NOT_READY while unknown
     final long[] uopWaitsFor;      // a value reference the µop found not ready at its last check, or NO_VALUE
+    // A µop waiting for a value that is not produced yet is parked on the producer's slot and skipped
+    // by the scheduler until the producer sets an output or retires (then its inputs are checked again).
+    final boolean[] uopParked;
+    final int[] uopNextWaiter;     // the next µop parked on the same producer, or -1
+    final int[] waitersOf;         // per instruction slot: the first µop parked on it, or -1
     long nextUop;
 
     // ---- schedulers ----
@@ -159,6 +166,10 @@ public final class Engine {
         uopPort = new int[uopCapacity];
         uopReadyAt = new long[uopCapacity];
         uopWaitsFor = new long[uopCapacity];
+        uopParked = new boolean[uopCapacity];
+        uopNextWaiter = new int[uopCapacity];
+        waitersOf = new int[capacity];
+        java.util.Arrays.fill(waitersOf, -1);
         queue = new int[core.schedulers().size()][];
         queueLength = new int[core.schedulers().size()];
         scratchFree = new int[core.schedulers().size()];
@@ -178,9 +189,10 @@ public final class Engine {
         portPending = new int[core.portNames().size()];
         unitBusyUntil = new long[core.portNames().size() * UNITS];
         java.util.Arrays.fill(rat, READY);
-        // The trace is asked about in-flight instructions only: a window of twice the ring's span is plenty.
+        // The trace is asked about in-flight instructions only; run() prepares what it can reach.
         int n = Math.max(1, code.size());
         this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 2 * capacity / n + 4);
+        this.reach = (capacity + 64) / n + 2;
         this.frontEnd = new FrontEnd(this, second, bodySlots);
         this.iterationEnd = new long[maxIterations + 1];
     }
@@ -208,6 +220,10 @@ public final class Engine {
     /** Runs until {@code iterations} iterations retired or {@code cycleLimit} cycles passed. */
     public void run(int iterations, long cycleLimit) {
         int target = Math.min(iterations, maxIterations);
+        // Instruction ids are iteration * n + index. The front end runs at most the ring's capacity
+        // ahead of retirement: the symbolic addresses of every iteration this run can reach are
+        // computed here, before the cycle loop, which then allocates nothing.
+        trace.prepare((int) (oldestStore / Math.max(1, program.length)), target + reach);
         while (iterationsDone < target && cycle < cycleLimit) {
             retire();
             dispatch();
@@ -256,6 +272,7 @@ public final class Engine {
             if (si.isStore()) commitCycle[s] = cycle + 1;
             retiredInstructions++;
             retiredUops += si.uops.length;
+            wake(s);
             listener.retired(oldestId, si.index, iter[s], cycle);
             if (si.index == program.length - 1) {
                 if (iter[s] < iterationEnd.length) iterationEnd[iter[s]] = cycle;
@@ -491,6 +508,7 @@ public final class Engine {
             uopSpec[uid] = u;
             uopReadyAt[uid] = NOT_READY;
             uopWaitsFor[uid] = NO_VALUE;
+            uopParked[uid] = false;
             int portMask = si.uops[u].portMask();
             if (fusedWithBranch && si.uops[u].kind() == UopKind.COMPUTE) {
                 portMask = frontEnd.fusedPortMask(si.index, portMask);
@@ -643,7 +661,7 @@ public final class Engine {
             for (int e = 0; e < n; e++) {
                 int uid = entries[e];
                 boolean sent = false;
-                if (uopReady(uid)) {
+                if (!uopParked[uid] && uopReady(uid)) {
                     long id = uopInst[uid];
                     int s = slot(id);
                     StaticInstruction si = program[sidx[s]];
@@ -680,7 +698,10 @@ public final class Engine {
         if (at < NOT_READY) return at <= cycle;
         // Still waiting for the value it waited for last time: not ready (checking all would say the same).
         long waits = uopWaitsFor[uid];
-        if (waits != NO_VALUE && readyAt(waits) >= NOT_READY) return false;
+        if (waits != NO_VALUE && readyAt(waits) >= NOT_READY) {
+            park(uid, waits);
+            return false;
+        }
         long id = uopInst[uid];
         int s = slot(id);
         StaticInstruction si = program[sidx[s]];
@@ -757,8 +778,23 @@ public final class Engine {
 
     /** Remembers the input value a µop waits for, so that the next check looks at that one first. */
     private boolean waitFor(int uid, int s, int input) {
-        uopWaitsFor[uid] = inSource[s * inStride + input];
+        long ref = inSource[s * inStride + input];
+        uopWaitsFor[uid] = ref;
+        park(uid, ref);
         return false;
+    }
+
+    private void park(int uid, long ref) {
+        int producer = slot(ref >>> 5);
+        uopNextWaiter[uid] = waitersOf[producer];
+        waitersOf[producer] = uid;
+        uopParked[uid] = true;
+    }
+
+    /** The instruction in slot {@code s} set an output or retired: µops parked on it look again. */
+    private void wake(int s) {
+        for (int u = waitersOf[s]; u >= 0; u = uopNextWaiter[u]) uopParked[u] = false;
+        waitersOf[s] = -1;
     }
 
     /** When a load may go, as far as older stores are concerned. */
@@ -838,6 +874,7 @@ public final class Engine {
                             : Math.max(data, storeDataCycle[fs] + forwardCycles());
                 }
                 outReady[s * outStride + loadData] = data;
+                wake(s);
                 if (si.computeUops == 0) computeOutputs(s, si, cycle);
             }
             case STORE_ADDRESS -> storeAddressCycle[s] = cycle;
@@ -894,6 +931,7 @@ public final class Engine {
             else r += shift;
             outReady[s * outStride + o] = Math.max(r, d + (si.computeUops > 0 ? 1 : 0));
         }
+        wake(s);
     }
 
     private void finish(long id, int s, StaticInstruction si) {
