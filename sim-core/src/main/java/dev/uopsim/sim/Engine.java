@@ -81,8 +81,17 @@ public final class Engine {
     long nextUop;
 
     // ---- schedulers ----
-    final int[][] queue;           // µop ids (as int index into the µop ring) in age order
-    final int[] queueLength;
+    // A queue's µops not parked, in age order (µop ids as int index into the µop ring); parked ones
+    // wait in their producer's list and come back in age order when woken.
+    final int[][] queue;
+    final int[] queueLength;       // µops in the queue, parked or not (its occupancy)
+    final int[] activeLength;      // of them not parked: the first activeLength entries of queue[q]
+    private final int[][] kept;    // dispatch builds the next cycle's list here, then swaps
+    final long[] uopAge;           // allocation order of the µop (nextUop when it was allocated)
+    final int[] uopQueue;          // the queue it sits in
+    private int scanQueue = -1;    // the queue dispatch is scanning (-1: none), its position and kept count
+    private int scanPosition;
+    private int scanKept;
     final int[] queuePorts;        // ports each queue issues to (from the core, cached for the cycle loop)
     final int[] queueSize;
     final int schedulerEntries;    // all queues together
@@ -171,7 +180,11 @@ public final class Engine {
         waitersOf = new int[capacity];
         java.util.Arrays.fill(waitersOf, -1);
         queue = new int[core.schedulers().size()][];
+        kept = new int[queue.length][];
         queueLength = new int[core.schedulers().size()];
+        activeLength = new int[queue.length];
+        uopAge = new long[uopCapacity];
+        uopQueue = new int[uopCapacity];
         scratchFree = new int[core.schedulers().size()];
         queuePorts = new int[queue.length];
         queueSize = new int[queue.length];
@@ -185,13 +198,16 @@ public final class Engine {
         schedulerEntries = entries;
         // Room beyond each queue's size for one microcoded instruction bigger than the scheduler.
         // (maxUops: the most µops of one instruction, as the static code says.)
-        for (int q = 0; q < queue.length; q++) queue[q] = new int[queueSize[q] + maxUops];
+        for (int q = 0; q < queue.length; q++) {
+            queue[q] = new int[queueSize[q] + maxUops];
+            kept[q] = new int[queueSize[q] + maxUops];
+        }
         portPending = new int[core.portNames().size()];
         unitBusyUntil = new long[core.portNames().size() * UNITS];
         java.util.Arrays.fill(rat, READY);
         // The trace is asked about in-flight instructions only; run() prepares what it can reach.
         int n = Math.max(1, code.size());
-        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 2 * capacity / n + 4);
+        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1);
         this.reach = (capacity + 64) / n + 2;
         this.frontEnd = new FrontEnd(this, second, bodySlots);
         this.iterationEnd = new long[maxIterations + 1];
@@ -509,6 +525,7 @@ public final class Engine {
             uopReadyAt[uid] = NOT_READY;
             uopWaitsFor[uid] = NO_VALUE;
             uopParked[uid] = false;
+            uopAge[uid] = nextUop - 1;
             int portMask = si.uops[u].portMask();
             if (fusedWithBranch && si.uops[u].kind() == UopKind.COMPUTE) {
                 portMask = frontEnd.fusedPortMask(si.index, portMask);
@@ -624,7 +641,9 @@ public final class Engine {
             portPending[port]++;
         }
         uopPort[uid] = port;
-        queue[q][queueLength[q]++] = uid;
+        queueLength[q]++;
+        uopQueue[uid] = q;
+        queue[q][activeLength[q]++] = uid;      // the youngest: its place in age order is the end
     }
 
     /** The scheduler queue for a µop: one that can issue to its ports, with the most free entries. */
@@ -652,16 +671,22 @@ public final class Engine {
         return best;
     }
 
+    /**
+     * Each queue's µops that are not parked, oldest first, to the first free port they may use. A µop
+     * woken by one dispatched this cycle is looked at this cycle when it comes later in that order
+     * (a later queue, or younger in this one), as if every µop were looked at in turn.
+     */
     private void dispatch() {
         int used = 0;
         for (int q = 0; q < queue.length; q++) {
             int[] entries = queue[q];
-            int n = queueLength[q];
-            int kept = 0;
-            for (int e = 0; e < n; e++) {
-                int uid = entries[e];
+            int[] next = kept[q];
+            scanQueue = q;
+            scanKept = 0;
+            for (scanPosition = 0; scanPosition < activeLength[q]; scanPosition++) {
+                int uid = entries[scanPosition];
                 boolean sent = false;
-                if (!uopParked[uid] && uopReady(uid)) {
+                if (uopReady(uid)) {
                     long id = uopInst[uid];
                     int s = slot(id);
                     StaticInstruction si = program[sidx[s]];
@@ -678,10 +703,39 @@ public final class Engine {
                         listener.stalled(cycle, Stall.PORT_BUSY, si.index, Integer.numberOfTrailingZeros(candidates));
                     }
                 }
-                if (!sent) entries[kept++] = uid;
+                if (sent) queueLength[q]--;
+                else if (!uopParked[uid]) next[scanKept++] = uid;
             }
-            queueLength[q] = kept;
+            kept[q] = entries;
+            queue[q] = next;
+            activeLength[q] = scanKept;
         }
+        scanQueue = -1;
+    }
+
+    /** A woken µop goes back among its queue's active µops, in age order. */
+    private void activate(int uid) {
+        int q = uopQueue[uid];
+        long age = uopAge[uid];
+        if (q == scanQueue) {
+            if (age < uopAge[queue[q][scanPosition]]) {
+                insert(kept[q], scanKept++, 0, uid, age);                 // older than the one being looked at: next cycle
+            } else {
+                insert(queue[q], activeLength[q]++, scanPosition + 1, uid, age);   // younger: still this cycle
+            }
+        } else {
+            insert(queue[q], activeLength[q]++, 0, uid, age);
+        }
+    }
+
+    /** Inserts into a[from, length) kept sorted by age; the array has room for one more. */
+    private void insert(int[] a, int length, int from, int uid, long age) {
+        int i = length;
+        while (i > from && uopAge[a[i - 1]] > age) {
+            a[i] = a[i - 1];
+            i--;
+        }
+        a[i] = uid;
     }
 
     private int unitsFree(int ports, int unit) {
@@ -793,8 +847,12 @@ public final class Engine {
 
     /** The instruction in slot {@code s} set an output or retired: µops parked on it look again. */
     private void wake(int s) {
-        for (int u = waitersOf[s]; u >= 0; u = uopNextWaiter[u]) uopParked[u] = false;
+        int u = waitersOf[s];
         waitersOf[s] = -1;
+        for (; u >= 0; u = uopNextWaiter[u]) {
+            uopParked[u] = false;
+            activate(u);
+        }
     }
 
     /** When a load may go, as far as older stores are concerned. */
