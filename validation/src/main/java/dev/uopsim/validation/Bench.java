@@ -28,8 +28,9 @@ import java.util.function.Supplier;
  * for llvm-mca writing the assembly regions and running it.
  *
  * <p>uopsim runs on a JVM: its first pass over the blocks also pays for loading classes and for the
- * JIT compiling the decoder and the engine. That pass is timed and reported ({@code cold}); the rate
- * is taken from later passes over the same blocks, as llvm-mca's is from compiled code. Binding the
+ * JIT compiling the decoder and the engine. That pass is timed and reported ({@code cold}), followed
+ * by untimed ones up to {@code warmups}; the rate is taken from later passes over the same blocks,
+ * as llvm-mca's is from compiled code. Binding the
  * machine model (reading its JSON, once per model, not per block) is reported apart. Both tools run
  * {@code repeats} times, in turn, and each keeps its fastest run: other work on the machine only
  * ever slows a run down.
@@ -63,7 +64,7 @@ public final class Bench {
      * @param mca    llvm-mca, or null to leave it out
      */
     public static Result run(Path file, int blocks, int iterations, Supplier<BoundModel> model, LlvmMca mca, String mcaCpu,
-                             int repeats) throws IOException, InterruptedException {
+                             int warmups, int repeats) throws IOException, InterruptedException {
         List<KernelReader.BhiveRow> rows = KernelReader.readBhive(file);
         rows = rows.subList(0, Math.min(blocks, rows.size()));
 
@@ -75,6 +76,8 @@ public final class Bench {
         double modelSeconds = seconds(System.nanoTime() - m0);
         Map<String, List<Instruction>> simulated = new LinkedHashMap<>();
         Figures cold = uopsim(file, rows, iterations, core, timings, simulated);
+        // More untimed passes: the JIT compiles the hot paths in tiers, over a few passes.
+        for (int w = 1; w < warmups; w++) uopsim(file, rows, iterations, core, timings, new LinkedHashMap<>());
         Figures ours = null;
         Figures theirs = null;
         String note = mca == null ? "llvm-mca is not installed" : null;

@@ -35,7 +35,7 @@ public final class BenchCommand implements Command {
 
     @Override
     public String synopsis() {
-        return "bench [--file CSV] [--blocks N] [--iterations N] [--repeat N] [--uarch NAME] [--mcpu CPU] [--no-llvm-mca] [--json]";
+        return "bench [--file CSV] [--blocks N] [--iterations N] [--warmup N] [--repeat N] [--uarch NAME] [--mcpu CPU] [--no-llvm-mca] [--json]";
     }
 
     @Override
@@ -46,8 +46,8 @@ public final class BenchCommand implements Command {
                 reports simulated instructions per second (instructions per block x iterations x blocks /
                 seconds). Wall time includes decoding: for uopsim hex to objdump to instruction forms and
                 the engine; for llvm-mca writing the assembly and running it. uopsim passes over the
-                blocks first once (reported as "cold": it also pays for the JVM loading classes and
-                compiling the decoder and engine), then each tool runs --repeat times in turn and keeps
+                blocks --warmup times first (the first reported as "cold": it also pays for the JVM loading
+                classes and compiling the decoder and engine), then each tool runs --repeat times in turn and keeps
                 its fastest run, since other work on the machine only slows a run down. Binding the
                 model (once per model) is reported apart. The figures vary with load.
 
@@ -67,6 +67,8 @@ public final class BenchCommand implements Command {
         o.addOption(Option.builder().longOpt("iterations").hasArg().argName("N").desc("iterations per block for both tools (default 100)").build());
         o.addOption(Option.builder().longOpt("uarch").hasArg().argName("NAME").desc("uopsim's model (default skylake)").build());
         o.addOption(Option.builder().longOpt("mcpu").hasArg().argName("CPU").desc("llvm-mca's -mcpu (default skylake)").build());
+        o.addOption(Option.builder().longOpt("warmup").hasArg().argName("N")
+                .desc("uopsim passes before the timed ones, the first reported as cold (default 3)").build());
         o.addOption(Option.builder().longOpt("repeat").hasArg().argName("N")
                 .desc("timed runs of each tool, in turn; each keeps its fastest (default 3)").build());
         o.addOption(Option.builder().longOpt("no-llvm-mca").desc("run uopsim only").build());
@@ -89,14 +91,16 @@ public final class BenchCommand implements Command {
         String cpu = line.getOptionValue("mcpu", "skylake");
         LlvmMca mca = line.hasOption("no-llvm-mca") ? null : LlvmMca.find();
         if (mca == null && !line.hasOption("no-llvm-mca")) console.warn("llvm-mca is not installed: uopsim only");
+        int warmups = positive(line, "warmup", 3);
         int repeats = positive(line, "repeat", 3);
-        Bench.Result r = Bench.run(file, blocks, iterations, () -> ModelOptions.bind(line, uarch), mca, cpu, repeats);
+        Bench.Result r = Bench.run(file, blocks, iterations, () -> ModelOptions.bind(line, uarch), mca, cpu, warmups, repeats);
 
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("file", file.toString());
         doc.put("uarch", uarch);
         doc.put("llvm_mca_cpu", mca == null ? null : cpu);
         doc.put("iterations", iterations);
+        doc.put("warmup_passes", warmups);
         doc.put("repeats", repeats);
         doc.put("blocks", r.uopsim().blocks());
         doc.put("blocks_read", r.blocksRead());
