@@ -37,7 +37,8 @@ public final class Simulator {
         if (options.fixedIterations() > 0) {
             int n = options.fixedIterations();
             engine.run(n, cycleLimit);
-            int done = engine.iterationsDone();
+            // The last cycle may retire into iterations past n (a short block, a wide retirement): count n.
+            int done = Math.min(engine.iterationsDone(), n);
             int from = Math.max(0, done / 2 - 1);
             double cpi = done < 2 ? engine.cycles() : (double) (engine.iterationEnd(done - 1) - engine.iterationEnd(from)) / (done - 1 - from);
             return new SimulationResult(input.name(), core.name(), cpi, true, done, engine.cycles(), input.instructions().size(), uops, done - 1 - from);
@@ -45,7 +46,7 @@ public final class Simulator {
         int target = WARM_UP + 2 * WINDOW;
         while (true) {
             engine.run(target, cycleLimit);
-            int done = engine.iterationsDone();
+            int done = Math.min(engine.iterationsDone(), max + 1);   // iterations past max have no recorded end
             if (done >= WARM_UP + 2 * WINDOW) {
                 double recent = average(engine, done - WINDOW, done);
                 double before = average(engine, done - 2 * WINDOW, done - WINDOW);

@@ -59,6 +59,10 @@ final class StaticInstruction {
     final boolean eliminableMove;
     final int moveSource;
 
+    /** It reads memory / writes memory (kept as fields: the engine asks every cycle). */
+    final boolean load;
+    final boolean store;
+
     final boolean branch;
     final boolean takenBranchToStart;
     final boolean lengthChangingPrefix;
@@ -184,6 +188,13 @@ final class StaticInstruction {
         this.outRegs = outR.stream().mapToInt(Integer::intValue).toArray();
         this.outNames = outN.toArray(String[]::new);
         this.accesses = mem.toArray(MemoryAccessSpec[]::new);
+        boolean reads = false, writes = false;
+        for (MemoryAccessSpec a : accesses) {
+            reads |= a.load();
+            writes |= a.store();
+        }
+        this.load = reads;
+        this.store = writes;
         this.complexAddress = complex;
         this.vectorLoad = vectorDest;
 
@@ -277,13 +288,11 @@ final class StaticInstruction {
     int outputs() { return outRegs.length; }
 
     boolean isLoad() {
-        for (MemoryAccessSpec a : accesses) if (a.load()) return true;
-        return false;
+        return load;
     }
 
     boolean isStore() {
-        for (MemoryAccessSpec a : accesses) if (a.store()) return true;
-        return false;
+        return store;
     }
 
     @Override
