@@ -406,6 +406,22 @@ public final class Engine {
     }
 
     /** Zero idioms and eliminated moves take no execution µop (as the core's rename features say). */
+    /**
+     * A form the model gives no µop but that reads a register (an eliminated MOVZX, a move the table
+     * lists at zero µops) still carries a value: its register outputs name the input's value, as an
+     * eliminated move's do, so a chain through it keeps its latency. With several inputs the first stands for all.
+     */
+    private void passInputOn(int s, StaticInstruction si) {
+        for (int i = 0; i < si.inRegs.length; i++) {
+            if (si.inUse[i] != StaticInstruction.COMPUTE || si.inRegs[i] < 0) continue;
+            long source = inSource[s * inStride + i];
+            for (int o = 0; o < si.outRegs.length; o++) {
+                if (si.outRegs[o] >= 0) rat[si.outRegs[o]] = source;
+            }
+            return;
+        }
+    }
+
     private boolean eliminatedAtRename(StaticInstruction si, boolean second) {
         if (second) return false;
         if (si.zeroIdiom && si.computeUops <= 1 && si.loadUops == 0) return true;
@@ -523,6 +539,7 @@ public final class Engine {
         }
         if (n == 0) {
             for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
+            passInputOn(s, si);
             storeAddressCycle[s] = cycle;
             storeDataCycle[s] = cycle;
             completeCycle[s] = cycle;
@@ -1059,7 +1076,7 @@ public final class Engine {
                 if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
                 r = Math.max(r, inputReady(s, i) + si.latency[i][o]);
             }
-            if (r < 0) r = d + Math.max(1, si.timing.latency().get("*", si.outNames[o], 1));
+            if (r < 0) r = d + si.sourcelessLatency[o];
             else r += shift;
             outReady[s * outStride + o] = Math.max(r, d + (si.computeUops > 0 ? 1 : 0));
         }

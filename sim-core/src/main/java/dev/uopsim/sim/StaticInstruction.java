@@ -41,6 +41,8 @@ final class StaticInstruction {
     final String[] outNames;
     /** Latency [input][output]; for the memory value input, the part after the load. */
     final int[][] latency;
+    /** Per output, the latency when no compute input feeds it (a constant or an idiom result). */
+    final int[] sourcelessLatency;
 
     final UopSpec[] uops;
     final int computeUops;
@@ -218,6 +220,8 @@ final class StaticInstruction {
                 latency[i][o] = Math.max(0, l);
             }
         }
+        this.sourcelessLatency = new int[outRegs.length];
+        for (int o = 0; o < outRegs.length; o++) sourcelessLatency[o] = Math.max(1, timing.latency().get("*", outNames[o], 1));
 
         this.uops = timing.uops().toArray(UopSpec[]::new);
         int c = 0, ld = 0, sta = 0, std = 0;
