@@ -1,6 +1,5 @@
 package dev.uopsim.sim;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -40,13 +39,7 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
     private static final int DEPENDENCY_ITERATIONS = 64;
 
     public static Bounds of(CoreSpec core, TimingTable timings, SimulationInput input) {
-        List<StaticInstruction> code = new ArrayList<>();
-        for (int i = 0; i < input.instructions().size(); i++) {
-            var inst = input.instructions().get(i);
-            FormTiming t = timings.timing(inst.form());
-            if (t == null) throw new Engine.MissingTimingException(inst);
-            code.add(new StaticInstruction(i, inst, t, core));
-        }
+        List<StaticInstruction> code = StaticInstruction.of(core, timings, input);
         boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
         double[] port = portBound(core, code, second);
         return new Bounds(port[0], dependencyBound(core, code, input), frontEndBound(core, code, second, input), (int) port[1], (int) port[2]);
@@ -189,13 +182,7 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
      * pair takes one) per rename width. When {@link #frontEnd()} is larger, fetch or the decoders set it.
      */
     public static double renameBound(CoreSpec core, TimingTable timings, SimulationInput input) {
-        List<StaticInstruction> code = new ArrayList<>();
-        for (int i = 0; i < input.instructions().size(); i++) {
-            var inst = input.instructions().get(i);
-            FormTiming t = timings.timing(inst.form());
-            if (t == null) throw new Engine.MissingTimingException(inst);
-            code.add(new StaticInstruction(i, inst, t, core));
-        }
+        List<StaticInstruction> code = StaticInstruction.of(core, timings, input);
         boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
         int slots = 0;
         for (int i = 0; i < code.size(); i++) slots += second[i] ? 0 : Math.max(1, code.get(i).slots);

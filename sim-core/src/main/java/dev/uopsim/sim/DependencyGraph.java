@@ -99,13 +99,7 @@ public final class DependencyGraph {
 
     /** The graph of the kernel on the core; throws {@link Engine.MissingTimingException} when the model lacks a form. */
     public static DependencyGraph of(CoreSpec core, TimingTable timings, SimulationInput input) {
-        List<StaticInstruction> code = new ArrayList<>();
-        for (int i = 0; i < input.instructions().size(); i++) {
-            var inst = input.instructions().get(i);
-            FormTiming t = timings.timing(inst.form());
-            if (t == null) throw new Engine.MissingTimingException(inst);
-            code.add(new StaticInstruction(i, inst, t, core));
-        }
+        List<StaticInstruction> code = StaticInstruction.of(core, timings, input);
         DirectedAcyclicGraph<Node, Dependency> g = new DirectedAcyclicGraph<>(null, null, true);
         new Builder(core, code, input, g).build();
         List<Node> order = new ArrayList<>();

@@ -255,6 +255,18 @@ final class StaticInstruction {
         this.moveSource = source;
     }
 
+    /** The kernel's instructions on the core; throws {@link Engine.MissingTimingException} when the model lacks a form. */
+    static java.util.List<StaticInstruction> of(CoreSpec core, TimingTable timings, SimulationInput input) {
+        java.util.List<StaticInstruction> code = new java.util.ArrayList<>();
+        for (int i = 0; i < input.instructions().size(); i++) {
+            var inst = input.instructions().get(i);
+            FormTiming t = timings.timing(inst.form());
+            if (t == null) throw new Engine.MissingTimingException(inst);
+            code.add(new StaticInstruction(i, inst, t, core));
+        }
+        return code;
+    }
+
     private static boolean storesOnly(InstructionForm form) {
         return form.writesMemory() && !form.readsMemory();
     }
