@@ -141,6 +141,7 @@ final class TreeOps {
     }
 
     static void removePort(ObjectNode tree, String port, String file) {
+        requirePort(tree, port, file, "$.ports", "to remove");
         mapPort(tree, port, List.of(), file);
     }
 

@@ -1,51 +1,145 @@
 package dev.uopsim.sim;
 
+import dev.uopsim.isa.Instruction;
 import java.util.List;
 
 /**
- * The symbolic address of every memory access of every instruction for a number of iterations,
- * computed before the cycle loop starts (program order is known in advance), in primitive arrays
- * so that the engine allocates nothing while it runs.
+ * The symbolic address of every memory access of every instruction, iteration by iteration, in
+ * primitive arrays so that the engine allocates nothing while it reads them. Program order is known
+ * in advance: the engine {@link #prepare prepares} the iterations a run can reach before its cycle
+ * loop starts (a run that stops after 150 iterations does not pay for the 2000 it might have run),
+ * and only a window of iterations is kept, as the engine asks about in-flight instructions only.
+ * An iteration asked about but not prepared is computed then (correct, but it allocates).
  */
 final class AddressTrace {
+    private final StaticInstruction[] code;
+    private final boolean loop;
+    private final long size;
     private final int instructions;
     private final int maxAccesses;
     private final int iterations;
-    private final long[] symbol;
-    private final long[] coefficient;
-    private final long[] offset;
+    /** Only a code with both loads and stores ever asks how two accesses relate. */
+    private final boolean asked;
+    private int window;
+    private long[] symbol;
+    private long[] coefficient;
+    private long[] offset;
+    /** The iteration each row of the window holds (-1: none yet). */
+    private int[] rowIteration;
+    /** Per instruction, computed once: its memory accesses and the operation the symbolic machine sees. */
+    private final List<Instruction.MemoryAccess>[] accessesOf;
+    private final String[] operationOf;
+    private final SymbolicMachine machine;
+    private final SymbolicValue[] addresses;
+    private int computed;
 
+    /** A trace that keeps every iteration (no window). */
     AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations) {
+        this(code, input, iterations, iterations);
+    }
+
+    /**
+     * @param iterations iterations that may be asked about at most
+     * @param window     iterations kept at once: more than the in-flight instructions span
+     */
+    @SuppressWarnings("unchecked")
+    AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window) {
+        this.code = code.toArray(StaticInstruction[]::new);
+        this.loop = input.loop();
+        this.size = input.bytes();
         this.instructions = code.size();
         int max = 1;
         for (StaticInstruction s : code) max = Math.max(max, s.accesses.length);
         this.maxAccesses = max;
         this.iterations = iterations;
-        int n = iterations * instructions * maxAccesses;
-        symbol = new long[n];
-        coefficient = new long[n];
-        offset = new long[n];
-        SymbolicMachine machine = new SymbolicMachine(input.sameInit(), input.bindings());
-        SymbolicValue[] addresses = new SymbolicValue[maxAccesses];
-        long size = input.bytes();
-        for (int it = 0; it < iterations; it++) {
-            for (StaticInstruction s : code) {
+        boolean loads = false, stores = false;
+        for (StaticInstruction s : code) {
+            loads |= s.isLoad();
+            stores |= s.isStore();
+        }
+        this.asked = loads && stores;
+        this.window = 0;
+        resize(Math.max(1, Math.min(iterations, window)));
+        accessesOf = new List[instructions];
+        operationOf = new String[instructions];
+        for (int i = 0; i < instructions; i++) {
+            accessesOf[i] = this.code[i].instruction.memoryAccesses();
+            operationOf[i] = SymbolicMachine.operation(this.code[i].instruction.form());
+        }
+        machine = new SymbolicMachine(input.sameInit(), input.bindings());
+        addresses = new SymbolicValue[maxAccesses];
+    }
+
+    /** Rows for {@code rows} iterations, keeping those computed already. */
+    private void resize(int rows) {
+        int per = instructions * maxAccesses;
+        long[] sy = new long[rows * per], co = new long[rows * per], of = new long[rows * per];
+        int[] ri = new int[rows];
+        java.util.Arrays.fill(ri, -1);
+        for (int it = Math.max(0, computed - Math.min(window, rows)); it < computed; it++) {
+            int from = (it % window) * per, to = (it % rows) * per;
+            System.arraycopy(symbol, from, sy, to, per);
+            System.arraycopy(coefficient, from, co, to, per);
+            System.arraycopy(offset, from, of, to, per);
+            ri[it % rows] = it;
+        }
+        symbol = sy;
+        coefficient = co;
+        offset = of;
+        rowIteration = ri;
+        window = rows;
+    }
+
+    /**
+     * Computes iterations through {@code last} (at most the trace's iterations) while keeping every
+     * one from {@code oldest} on: called before a run of the cycle loop with the oldest iteration
+     * still in flight and the newest the run can reach.
+     */
+    void prepare(int oldest, int last) {
+        if (!asked) return;
+        last = Math.min(last, iterations - 1);
+        if (last < computed) return;
+        int rows = last - Math.max(0, Math.min(oldest, computed)) + 1;
+        if (rows > window) resize(Math.max(rows, Math.min(iterations, 2 * window)));
+        computeThrough(last);
+    }
+
+    /** Runs the symbolic machine through iteration {@code it}. */
+    private void computeThrough(int it) {
+        while (computed <= it) {
+            int row = computed % window;
+            for (int i = 0; i < instructions; i++) {
+                StaticInstruction s = code[i];
                 // Unrolled code sits at increasing addresses; a loop runs the same bytes again.
-                var inst = input.loop() ? s.instruction : s.instruction.withAddress(s.instruction.address() + it * size);
-                machine.execute(inst, addresses);
+                long address = loop ? s.instruction.address() : s.instruction.address() + computed * size;
+                machine.execute(s.instruction, address, accessesOf[i], operationOf[i], addresses);
                 for (int k = 0; k < s.accesses.length; k++) {
-                    int at = index(it, s.index, k);
+                    int at = (row * instructions + s.index) * maxAccesses + k;
                     SymbolicValue v = addresses[k];
                     symbol[at] = v.symbol();
                     coefficient[at] = v.coefficient();
                     offset[at] = v.offset();
                 }
             }
+            rowIteration[row] = computed;
+            computed++;
         }
     }
 
+    private void ensure(int iteration) {
+        if (iteration < computed) return;
+        // Not prepared: keep every row held now, and compute.
+        int rows = Math.min(iterations, window + (iteration - computed + 1));
+        if (rows > window) resize(rows);
+        computeThrough(iteration);
+    }
+
     private int index(int iteration, int instruction, int access) {
-        return (iteration * instructions + instruction) * maxAccesses + access;
+        int row = iteration % window;
+        if (rowIteration[row] != iteration) {
+            throw new IllegalStateException("address trace: iteration " + iteration + " is outside the window of " + window);
+        }
+        return (row * instructions + instruction) * maxAccesses + access;
     }
 
     int iterations() { return iterations; }
@@ -56,6 +150,7 @@ final class AddressTrace {
      */
     SymbolicValue.Overlap relate(int storeIteration, int store, int storeAccess, int storeSize,
                                  int loadIteration, int load, int loadAccess, int loadSize) {
+        ensure(Math.max(storeIteration, loadIteration));
         int s = index(storeIteration, store, storeAccess);
         int l = index(loadIteration, load, loadAccess);
         boolean sConst = symbol[s] == SymbolicValue.CONSTANT || coefficient[s] == 0;
@@ -71,6 +166,7 @@ final class AddressTrace {
 
     /** True when two accesses have exactly the same address (same bytes start). */
     boolean sameAddress(int i1, int s1, int k1, int i2, int s2, int k2) {
+        ensure(Math.max(i1, i2));
         int a = index(i1, s1, k1);
         int b = index(i2, s2, k2);
         return symbol[a] == symbol[b] && coefficient[a] == coefficient[b] && offset[a] == offset[b];

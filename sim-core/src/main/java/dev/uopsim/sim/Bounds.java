@@ -1,8 +1,9 @@
 package dev.uopsim.sim;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Analytical lower bounds on cycles per iteration, computed without running the pipeline:
@@ -10,15 +11,18 @@ import java.util.List;
  *   <li>ports: the µops of one iteration spread over the ports they may use as evenly as possible —
  *       exactly the maximum, over every set S of ports, of the µops that can only use ports in S
  *       divided by |S| (Hall's condition for a fractional assignment; the linear program of the
- *       uops.info paper has this optimum);</li>
+ *       uops.info paper has this optimum); a non-pipelined unit (a divider) counts its busy cycles
+ *       the same way;</li>
  *   <li>dependencies: the loop-carried dependency chains, from a run of the dataflow with
  *       latencies only (registers, flags, and stores that loads read, by symbolic address);</li>
  *   <li>front end: slots per rename width, and for code running from the decoders, fetch windows
  *       and decoders.</li>
  * </ul>
- * Their maximum is the analytical prediction shown beside the engine.
+ * Their maximum is the analytical prediction shown beside the engine. {@code bottleneckPortMask}
+ * names the port set that sets the port bound, and {@code bottleneckUnit} the non-pipelined unit
+ * whose busy cycles set it (-1 when µop counts do).
  */
-public record Bounds(double ports, double dependencies, double frontEnd, int bottleneckPortMask) {
+public record Bounds(double ports, double dependencies, double frontEnd, int bottleneckPortMask, int bottleneckUnit) {
 
     public double max() {
         return Math.max(ports, Math.max(dependencies, frontEnd));
@@ -35,36 +39,55 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
     private static final int DEPENDENCY_ITERATIONS = 64;
 
     public static Bounds of(CoreSpec core, TimingTable timings, SimulationInput input) {
-        List<StaticInstruction> code = new ArrayList<>();
-        for (int i = 0; i < input.instructions().size(); i++) {
-            var inst = input.instructions().get(i);
-            FormTiming t = timings.timing(inst.form());
-            if (t == null) throw new Engine.MissingTimingException(inst);
-            code.add(new StaticInstruction(i, inst, t, core));
-        }
+        List<StaticInstruction> code = StaticInstruction.of(core, timings, input);
         boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
         double[] port = portBound(core, code, second);
-        return new Bounds(port[0], dependencyBound(core, code, input), frontEndBound(core, code, second, input), (int) port[1]);
+        return new Bounds(port[0], dependencyBound(core, code, input), frontEndBound(core, code, second, input), (int) port[1], (int) port[2]);
     }
 
-    /** {bound, mask of the port set that attains it}. */
+    /**
+     * {bound, mask of the port set that attains it, unit or -1}: the µops per port, and for µops that hold a
+     * non-pipelined unit (a divider) the unit's busy cycles per port, whichever is larger.
+     */
     static double[] portBound(CoreSpec core, List<StaticInstruction> code, boolean[] second) {
         int ports = core.portNames().size();
-        int[] count = new int[1 << ports];
+        int all = (1 << ports) - 1;
+        double[] uops = new double[1 << ports];
+        Map<Integer, double[]> unitBusy = new TreeMap<>();
         for (int i = 0; i < code.size(); i++) {
             StaticInstruction s = code.get(i);
             if (second[i] || s.zeroIdiom || (s.eliminableMove && s.moveSource >= 0)) continue;
-            for (UopSpec u : s.uops) count[u.portMask() & ((1 << ports) - 1)]++;
+            for (UopSpec u : s.uops) {
+                uops[u.portMask() & all]++;
+                if (u.unit() >= 0 && u.occupancy() > 1) {
+                    unitBusy.computeIfAbsent(u.unit(), k -> new double[1 << ports])[u.portMask() & all] += u.occupancy();
+                }
+            }
         }
-        // sum over subsets: µops whose port set lies within S
-        int[] within = count.clone();
+        double[] spread = spreadBound(uops);
+        double[] best = {spread[0], spread[1], -1};
+        for (var busy : unitBusy.entrySet()) {
+            double[] unit = spreadBound(busy.getValue());
+            if (unit[0] > best[0] + 1e-12) best = new double[]{unit[0], unit[1], busy.getKey()};
+        }
+        return best;
+    }
+
+    /**
+     * The largest load per port when work that may go to a set of ports is spread as evenly as it
+     * can be: the maximum over port sets S of the work confined to S divided by |S| (indexed by mask).
+     */
+    private static double[] spreadBound(double[] work) {
+        double[] within = work.clone();
+        int ports = Integer.numberOfTrailingZeros(work.length);
+        // sum over subsets: work whose port set lies within S
         for (int b = 0; b < ports; b++) {
             for (int m = 0; m < within.length; m++) if ((m & (1 << b)) != 0) within[m] += within[m ^ (1 << b)];
         }
         double best = 0;
         int bestMask = 0;
         for (int m = 1; m < within.length; m++) {
-            double v = (double) within[m] / Integer.bitCount(m);
+            double v = within[m] / Integer.bitCount(m);
             if (v > best + 1e-12) {
                 best = v;
                 bestMask = m;
@@ -75,35 +98,35 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
 
     /** Growth per iteration of the ready times when only latencies count. */
     static double dependencyBound(CoreSpec core, List<StaticInstruction> code, SimulationInput input) {
-        long[] ready = new long[RenameRegisters.COUNT];
+        double[] ready = new double[RenameRegisters.COUNT];
         AddressTrace trace = new AddressTrace(code, input, DEPENDENCY_ITERATIONS);
         // the time each recent store's data is ready, per (iteration, instruction)
-        long[][] storeData = new long[DEPENDENCY_ITERATIONS][code.size()];
-        long[] end = new long[DEPENDENCY_ITERATIONS];
+        double[][] storeData = new double[DEPENDENCY_ITERATIONS][code.size()];
+        double[] end = new double[DEPENDENCY_ITERATIONS];
         int load = core.loadStore().loadToUse();
         double forward = core.loadStore().forwardLatency();
         for (int it = 0; it < DEPENDENCY_ITERATIONS; it++) {
-            long iterationEnd = 0;
+            double iterationEnd = 0;
             for (StaticInstruction s : code) {
-                long[] inReady = new long[s.inRegs.length];
+                double[] inReady = new double[s.inRegs.length];
                 for (int i = 0; i < s.inRegs.length; i++) {
                     int r = s.inRegs[i];
                     inReady[i] = r >= 0 ? ready[r] : 0;
                 }
-                long memValue = -1;
+                double memValue;
                 if (s.isLoad()) {
-                    long address = 0;
+                    double address = 0;
                     for (int i = 0; i < s.inRegs.length; i++) if (s.inUse[i] == StaticInstruction.ADDRESS) address = Math.max(address, inReady[i]);
                     memValue = address + load;
-                    long fromStore = forwarded(code, s, it, trace, storeData);
+                    double fromStore = forwarded(code, s, it, trace, storeData);
                     if (fromStore >= 0) {
-                        memValue = core.loadStore().memoryRenaming() ? fromStore : Math.max(memValue, fromStore + (long) Math.ceil(forward));
+                        memValue = core.loadStore().memoryRenaming() ? fromStore : Math.max(memValue, fromStore + forward);
                     }
                     for (int i = 0; i < s.inRegs.length; i++) if (s.inRegs[i] == StaticInstruction.MEMORY) inReady[i] = memValue;
                 }
-                long[] out = new long[s.outRegs.length];
+                double[] out = new double[s.outRegs.length];
                 for (int o = 0; o < s.outRegs.length; o++) {
-                    long r = 0;
+                    double r = 0;
                     for (int i = 0; i < s.inRegs.length; i++) {
                         if (s.inUse[i] == StaticInstruction.COMPUTE || (s.computeUops == 0 && s.inUse[i] == StaticInstruction.STORE_DATA)) {
                             r = Math.max(r, inReady[i] + s.latency[i][o]);
@@ -119,7 +142,7 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
                     iterationEnd = Math.max(iterationEnd, out[o]);
                 }
                 if (s.isStore() && s.computeUops == 0) {
-                    long data = 0;
+                    double data = 0;
                     for (int i = 0; i < s.inRegs.length; i++) if (s.inUse[i] == StaticInstruction.STORE_DATA) data = Math.max(data, inReady[i]);
                     storeData[it][s.index] = data;
                 }
@@ -127,15 +150,15 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
             end[it] = iterationEnd;
         }
         int half = DEPENDENCY_ITERATIONS / 2;
-        long maxEnd = 0;
+        double maxEnd = 0;
         for (int it = 0; it < half; it++) maxEnd = Math.max(maxEnd, end[it]);
-        long maxEnd2 = 0;
+        double maxEnd2 = 0;
         for (int it = 0; it < DEPENDENCY_ITERATIONS; it++) maxEnd2 = Math.max(maxEnd2, end[it]);
-        return (double) (maxEnd2 - maxEnd) / (DEPENDENCY_ITERATIONS - half);
+        return (maxEnd2 - maxEnd) / (DEPENDENCY_ITERATIONS - half);
     }
 
     /** The data-ready time of the youngest older store the load reads from, or -1. */
-    private static long forwarded(List<StaticInstruction> code, StaticInstruction load, int it, AddressTrace trace, long[][] storeData) {
+    private static double forwarded(List<StaticInstruction> code, StaticInstruction load, int it, AddressTrace trace, double[][] storeData) {
         int loadAccess = 0;
         for (int k = 0; k < load.accesses.length; k++) if (load.accesses[k].load()) loadAccess = k;
         int loadSize = load.accesses[loadAccess].size();
@@ -152,6 +175,18 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
             }
         }
         return -1;
+    }
+
+    /**
+     * The part of the front-end bound that rename sets: the slots of one iteration (a macro-fused
+     * pair takes one) per rename width. When {@link #frontEnd()} is larger, fetch or the decoders set it.
+     */
+    public static double renameBound(CoreSpec core, TimingTable timings, SimulationInput input) {
+        List<StaticInstruction> code = StaticInstruction.of(core, timings, input);
+        boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
+        int slots = 0;
+        for (int i = 0; i < code.size(); i++) slots += second[i] ? 0 : Math.max(1, code.get(i).slots);
+        return (double) slots / core.renameWidth();
     }
 
     static double frontEndBound(CoreSpec core, List<StaticInstruction> code, boolean[] second, SimulationInput input) {

@@ -19,17 +19,26 @@ public final class Engine {
     static final long NOT_READY = Long.MAX_VALUE / 4;
     /** A value reference meaning "ready since before the kernel started". */
     static final long READY = -1;
+    /** No value reference. */
+    private static final long NO_VALUE = -2;
+    /** Outputs an instruction may have at most (a value reference keeps the output in 5 bits), the load's data last. */
     private static final int MAX_OUT = 24;
-    private static final int LOAD_DATA = MAX_OUT - 1;
-    private static final int MAX_IN = 24;
     /** Non-pipelined unit kinds a port may hold (index into per-port busy times). */
     static final int UNITS = 32;
 
     final CoreSpec core;
     final List<StaticInstruction> code;
+    /** The same as an array: the engine looks instructions up every cycle. */
+    final StaticInstruction[] program;
+    /** Per-slot strides of {@link #outReady} and {@link #inSource}: the most outputs (plus the load's data) and inputs of the code. */
+    final int outStride;
+    final int loadData;
+    final int inStride;
     final SimulationInput input;
     final EngineListener listener;
     final AddressTrace trace;
+    /** Iterations past the target that the front end may have created when a run stops. */
+    private final int reach;
     final int maxIterations;
 
     // ---- in-flight instructions (ring indexed by id & mask) ----
@@ -49,6 +58,7 @@ public final class Engine {
     final long[] storeAddressCycle;
     final long[] commitCycle;
     final long[] forwardFrom;      // store id a load forwards from, or -1
+    final int[] forwardFromIndex;  // that store's static index (kept for events after it leaves)
     final boolean[] forwardPartial;
     final boolean[] renamedLoad;   // memory renaming gave the load its value at rename
     final long[] partialReadyAt;   // a load its store covers only in part: data no earlier than this
@@ -64,16 +74,38 @@ public final class Engine {
     final int[] uopSpec;           // index into the static instruction's uops
     final int[] uopPort;           // bound port (-1: chosen at dispatch)
     final long[] uopReadyAt;       // cached earliest cycle, NOT_READY while unknown
+    final long[] uopWaitsFor;      // a value reference the µop found not ready at its last check, or NO_VALUE
+    // A µop waiting for a value that is not produced yet is parked on the producer's slot and skipped
+    // by the scheduler until the producer sets an output or retires (then its inputs are checked again).
+    final boolean[] uopParked;
+    final int[] uopNextWaiter;     // the next µop parked on the same producer, or -1
+    final int[] waitersOf;         // per instruction slot: the first µop parked on it, or -1
     long nextUop;
 
     // ---- schedulers ----
-    final int[][] queue;           // µop ids (as int index into the µop ring) in age order
-    final int[] queueLength;
+    // A queue's µops not parked, in age order (µop ids as int index into the µop ring); parked ones
+    // wait in their producer's list and come back in age order when woken.
+    final int[][] queue;
+    final int[] queueLength;       // µops in the queue, parked or not (its occupancy)
+    final int[] activeLength;      // of them not parked: the first activeLength entries of queue[q]
+    private final int[][] kept;    // dispatch builds the next cycle's list here, then swaps
+    final long[] uopAge;           // allocation order of the µop (nextUop when it was allocated)
+    final int[] uopQueue;          // the queue it sits in
+    private int scanQueue = -1;    // the queue dispatch is scanning (-1: none), its position and kept count
+    private int scanPosition;
+    private int scanKept;
+    final int[] queuePorts;        // ports each queue issues to (from the core, cached for the cycle loop)
+    final int[] queueSize;
+    final int schedulerEntries;    // all queues together
+    final boolean leastLoaded;     // ports bound at allocation to the least loaded one
     final int[] portPending;       // µops bound to each port and not yet dispatched
     final long[] unitBusyUntil;    // per port * 8 + unit
 
     // ---- reorder buffer, buffers ----
     int robSlotsUsed;
+    /** Ids of renamed stores in program order (ring indexed by count & mask): loads look back through stores only. */
+    final long[] storeIds;
+    long storesRenamed;
     int loadsInFlight;
     int storesInFlight;            // allocated and not yet committed
     final long[] rat = new long[RenameRegisters.COUNT];
@@ -101,6 +133,15 @@ public final class Engine {
             list.add(new StaticInstruction(i, inst, t, core));
         }
         this.code = List.copyOf(list);
+        this.program = list.toArray(StaticInstruction[]::new);
+        int outs = 0, ins = 1;
+        for (StaticInstruction s : program) {
+            outs = Math.max(outs, s.outRegs.length);
+            ins = Math.max(ins, s.inRegs.length);
+        }
+        this.outStride = Math.min(MAX_OUT, outs + 1);
+        this.loadData = outStride - 1;
+        this.inStride = ins;
         boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
         int bodySlots = 0;
         for (int i = 0; i < code.size(); i++) bodySlots += second[i] ? 0 : Math.max(1, code.get(i).slots);
@@ -112,9 +153,10 @@ public final class Engine {
         iter = new int[capacity];
         renameCycle = new long[capacity];
         completeCycle = new long[capacity];
-        outReady = new long[capacity * MAX_OUT];
-        inSource = new long[capacity * MAX_IN];
-        inExtra = new int[capacity * MAX_IN];
+        outReady = new long[capacity * outStride];
+        inSource = new long[capacity * inStride];
+        inExtra = new int[capacity * inStride];
+        storeIds = new long[capacity];
         uopsLeft = new int[capacity];
         computeLeft = new int[capacity];
         lastComputeDispatch = new long[capacity];
@@ -122,6 +164,7 @@ public final class Engine {
         storeAddressCycle = new long[capacity];
         commitCycle = new long[capacity];
         forwardFrom = new long[capacity];
+        forwardFromIndex = new int[capacity];
         forwardPartial = new boolean[capacity];
         renamedLoad = new boolean[capacity];
         partialReadyAt = new long[capacity];
@@ -135,26 +178,43 @@ public final class Engine {
         uopSpec = new int[uopCapacity];
         uopPort = new int[uopCapacity];
         uopReadyAt = new long[uopCapacity];
+        uopWaitsFor = new long[uopCapacity];
+        uopParked = new boolean[uopCapacity];
+        uopNextWaiter = new int[uopCapacity];
+        waitersOf = new int[capacity];
+        java.util.Arrays.fill(waitersOf, -1);
         queue = new int[core.schedulers().size()][];
+        kept = new int[queue.length][];
         queueLength = new int[core.schedulers().size()];
+        activeLength = new int[queue.length];
+        uopAge = new long[uopCapacity];
+        uopQueue = new int[uopCapacity];
         scratchFree = new int[core.schedulers().size()];
+        queuePorts = new int[queue.length];
+        queueSize = new int[queue.length];
+        for (int q = 0; q < queue.length; q++) {
+            queuePorts[q] = core.schedulers().get(q).portMask();
+            queueSize[q] = core.schedulers().get(q).size();
+        }
+        leastLoaded = core.portPolicy() == CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
+        int entries = 0;
+        for (int q = 0; q < queue.length; q++) entries += queueSize[q];
+        schedulerEntries = entries;
         // Room beyond each queue's size for one microcoded instruction bigger than the scheduler.
-        for (int q = 0; q < queue.length; q++) queue[q] = new int[core.schedulers().get(q).size() + maxUopsOf(input, timings)];
+        // (maxUops: the most µops of one instruction, as the static code says.)
+        for (int q = 0; q < queue.length; q++) {
+            queue[q] = new int[queueSize[q] + maxUops];
+            kept[q] = new int[queueSize[q] + maxUops];
+        }
         portPending = new int[core.portNames().size()];
         unitBusyUntil = new long[core.portNames().size() * UNITS];
         java.util.Arrays.fill(rat, READY);
-        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / Math.max(1, code.size()));
+        // The trace is asked about in-flight instructions only; run() prepares what it can reach.
+        int n = Math.max(1, code.size());
+        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1);
+        this.reach = (capacity + 64) / n + 2;
         this.frontEnd = new FrontEnd(this, second, bodySlots);
         this.iterationEnd = new long[maxIterations + 1];
-    }
-
-    private static int maxUopsOf(SimulationInput input, TimingTable timings) {
-        int max = 1;
-        for (var i : input.instructions()) {
-            FormTiming t = timings.timing(i.form());
-            if (t != null) max = Math.max(max, t.uops().size());
-        }
-        return max;
     }
 
     /** No timing for a form: the model lacks its row. */
@@ -174,12 +234,16 @@ public final class Engine {
     }
 
     StaticInstruction staticOf(long id) {
-        return code.get(sidx[slot(id)]);
+        return program[sidx[slot(id)]];
     }
 
     /** Runs until {@code iterations} iterations retired or {@code cycleLimit} cycles passed. */
     public void run(int iterations, long cycleLimit) {
         int target = Math.min(iterations, maxIterations);
+        // Instruction ids are iteration * n + index. The front end runs at most the ring's capacity
+        // ahead of retirement: the symbolic addresses of every iteration this run can reach are
+        // computed here, before the cycle loop, which then allocates nothing.
+        prepare(target);
         while (iterationsDone < target && cycle < cycleLimit) {
             retire();
             dispatch();
@@ -187,6 +251,11 @@ public final class Engine {
             frontEnd.cycle(cycle);
             cycle++;
         }
+    }
+
+    /** Computes the symbolic addresses a run to {@code iterations} can reach (it allocates; the cycle loop does not). */
+    void prepare(int iterations) {
+        trace.prepare((int) (oldestStore / Math.max(1, program.length)), Math.min(iterations, maxIterations) + reach);
     }
 
     public long cycles() { return cycle; }
@@ -218,7 +287,7 @@ public final class Engine {
         while (oldestId < nextRenameId) {
             int s = slot(oldestId);
             if (uopsLeft[s] > 0 || completeCycle[s] > cycle) return;
-            StaticInstruction si = code.get(sidx[s]);
+            StaticInstruction si = program[sidx[s]];
             int cost = fusedSecond[s] ? 0 : Math.max(1, si.slots);
             if (cost > slotsLeft && slotsLeft < core.retireWidth()) return;
             if (cost > core.retireWidth()) retireBusyUntil = cycle + (cost + core.retireWidth() - 1) / core.retireWidth();
@@ -228,8 +297,9 @@ public final class Engine {
             if (si.isStore()) commitCycle[s] = cycle + 1;
             retiredInstructions++;
             retiredUops += si.uops.length;
+            wake(s);
             listener.retired(oldestId, si.index, iter[s], cycle);
-            if (si.index == code.size() - 1) {
+            if (si.index == program.length - 1) {
                 if (iter[s] < iterationEnd.length) iterationEnd[iter[s]] = cycle;
                 iterationsDone = iter[s] + 1;
             }
@@ -243,7 +313,7 @@ public final class Engine {
     private void drainStores() {
         while (oldestStore < oldestId) {
             int s = slot(oldestStore);
-            StaticInstruction si = code.get(sidx[s]);
+            StaticInstruction si = program[sidx[s]];
             if (si.isStore()) {
                 if (commitCycle[s] > cycle) return;
                 storesInFlight--;
@@ -266,12 +336,12 @@ public final class Engine {
         long id = ref >>> 5;
         if (id < oldestId) return 0;
         int out = (int) (ref & 31);
-        return outReady[slot(id) * MAX_OUT + out];
+        return outReady[slot(id) * outStride + out];
     }
 
     private long inputReady(int s, int i) {
-        long r = readyAt(inSource[s * MAX_IN + i]);
-        return r >= NOT_READY ? NOT_READY : r + inExtra[s * MAX_IN + i];
+        long r = readyAt(inSource[s * inStride + i]);
+        return r >= NOT_READY ? NOT_READY : r + inExtra[s * inStride + i];
     }
 
     // ======================================================================================
@@ -290,24 +360,24 @@ public final class Engine {
         while (slotsLeft > 0) {
             long id = frontEnd.peekDelivered();
             if (id < 0) {
-                if (!any) listener.stalled(cycle, Stall.FRONT_END, -1, -1);
+                if (!any) listener.stalled(cycle, Stall.FRONT_END, nextRenameId, (int) (nextRenameId % code.size()), -1);
                 return;
             }
             int s = slot(id);
-            StaticInstruction si = code.get(sidx[s]);
+            StaticInstruction si = program[sidx[s]];
             boolean second = fusedSecond[s];
             int cost = second ? 0 : Math.max(1, si.slots);
             if (cost > slotsLeft && slotsLeft < core.renameWidth()) return;
             if (robSlotsUsed + cost > core.robSize()) {
-                listener.stalled(cycle, Stall.ROB_FULL, si.index, -1);
+                listener.stalled(cycle, Stall.ROB_FULL, id, si.index, oldestId < nextRenameId ? sidx[slot(oldestId)] : -1);
                 return;
             }
             if (si.isLoad() && loadsInFlight >= core.loadStore().loadBuffer()) {
-                listener.stalled(cycle, Stall.LOAD_BUFFER_FULL, si.index, -1);
+                listener.stalled(cycle, Stall.LOAD_BUFFER_FULL, id, si.index, -1);
                 return;
             }
             if (si.isStore() && storesInFlight >= core.loadStore().storeBuffer()) {
-                listener.stalled(cycle, Stall.STORE_BUFFER_FULL, si.index, -1);
+                listener.stalled(cycle, Stall.STORE_BUFFER_FULL, id, si.index, -1);
                 return;
             }
             if (si.isLoad()) {
@@ -317,7 +387,7 @@ public final class Engine {
             }
             boolean eliminated = eliminatedAtRename(si, second);
             if (!eliminated && !schedulersHaveRoom(si, second)) {
-                listener.stalled(cycle, Stall.SCHEDULER_FULL, si.index, -1);
+                listener.stalled(cycle, Stall.SCHEDULER_FULL, id, si.index, -1);
                 return;
             }
             frontEnd.takeDelivered();
@@ -326,13 +396,32 @@ public final class Engine {
             slotsLeft -= cost;
             robSlotsUsed += cost;
             if (si.isLoad()) loadsInFlight++;
-            if (si.isStore()) storesInFlight++;
+            if (si.isStore()) {
+                storesInFlight++;
+                storeIds[(int) (storesRenamed++ & mask)] = id;
+            }
             renameOne(id, s, si, eliminated, second);
             nextRenameId = id + 1;
         }
     }
 
     /** Zero idioms and eliminated moves take no execution µop (as the core's rename features say). */
+    /**
+     * A form the model gives no µop but that reads a register (an eliminated MOVZX, a move the table
+     * lists at zero µops) still carries a value: its register outputs name the input's value, as an
+     * eliminated move's do, so a chain through it keeps its latency. With several inputs the first stands for all.
+     */
+    private void passInputOn(int s, StaticInstruction si) {
+        for (int i = 0; i < si.inRegs.length; i++) {
+            if (si.inUse[i] != StaticInstruction.COMPUTE || si.inRegs[i] < 0) continue;
+            long source = inSource[s * inStride + i];
+            for (int o = 0; o < si.outRegs.length; o++) {
+                if (si.outRegs[o] >= 0) rat[si.outRegs[o]] = source;
+            }
+            return;
+        }
+    }
+
     private boolean eliminatedAtRename(StaticInstruction si, boolean second) {
         if (second) return false;
         if (si.zeroIdiom && si.computeUops <= 1 && si.loadUops == 0) return true;
@@ -348,19 +437,17 @@ public final class Engine {
     private boolean schedulersHaveRoom(StaticInstruction si, boolean second) {
         int n = second ? 0 : si.uops.length;
         if (n == 0) return true;
-        int capacity = 0;
-        for (int q = 0; q < queue.length; q++) capacity += core.schedulers().get(q).size();
-        if (n > capacity) {
+        if (n > schedulerEntries) {
             for (int q = 0; q < queue.length; q++) if (queueLength[q] > 0) return false;
             return true;
         }
-        for (int q = 0; q < queue.length; q++) scratchFree[q] = core.schedulers().get(q).size() - queueLength[q];
+        for (int q = 0; q < queue.length; q++) scratchFree[q] = queueSize[q] - queueLength[q];
         boolean fused = frontEnd.fusedWithNext(si.index);
         for (UopSpec u : si.uops) {
             int mask = fused && u.kind() == UopKind.COMPUTE ? frontEnd.fusedPortMask(si.index, u.portMask()) : u.portMask();
             int best = -1;
             for (int q = 0; q < queue.length; q++) {
-                if ((core.schedulers().get(q).portMask() & mask) == 0) continue;
+                if ((queuePorts[q] & mask) == 0) continue;
                 if (best < 0 || scratchFree[q] > scratchFree[best]) best = q;
             }
             if (best < 0) {
@@ -384,19 +471,19 @@ public final class Engine {
         renamedLoad[s] = false;
         partialReadyAt[s] = 0;
         storeDataSource[s] = READY;
-        for (int o = 0; o < MAX_OUT; o++) outReady[s * MAX_OUT + o] = NOT_READY;
+        for (int o = 0; o < outStride; o++) outReady[s * outStride + o] = NOT_READY;
         listener.renamed(id, si.index, iter[s], cycle);
 
         // Inputs: the value each register holds now; the memory value comes from this load.
-        for (int i = 0; i < si.inRegs.length && i < MAX_IN; i++) {
+        for (int i = 0; i < si.inRegs.length; i++) {
             int reg = si.inRegs[i];
-            inExtra[s * MAX_IN + i] = 0;
-            inSource[s * MAX_IN + i] = reg == StaticInstruction.MEMORY ? ref(id, LOAD_DATA) : rat[reg];
+            inExtra[s * inStride + i] = 0;
+            inSource[s * inStride + i] = reg == StaticInstruction.MEMORY ? ref(id, loadData) : rat[reg];
         }
         if (si.isLoad()) resolveMemoryDependence(s, si);
         if (si.isStore()) {
             for (int i = 0; i < si.inRegs.length; i++) {
-                if (si.inUse[i] == StaticInstruction.STORE_DATA) storeDataSource[s] = inSource[s * MAX_IN + i];
+                if (si.inUse[i] == StaticInstruction.STORE_DATA) storeDataSource[s] = inSource[s * inStride + i];
             }
         }
 
@@ -405,8 +492,9 @@ public final class Engine {
             uopsLeft[s] = 0;
             computeLeft[s] = 0;
             completeCycle[s] = cycle;
+            listener.completed(id, si.index, cycle);      // no µop: done at rename
             renameOutputs(id, s, si);
-            for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
+            for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
             return;
         }
         if (eliminated) {
@@ -414,16 +502,17 @@ public final class Engine {
             computeLeft[s] = 0;
             if (si.eliminableMove) {
                 // The destination now names the source's value: no µop, no latency.
-                long src = inSource[s * MAX_IN + si.moveSource];
+                long src = inSource[s * inStride + si.moveSource];
                 for (int o = 0; o < si.outRegs.length; o++) {
                     int reg = si.outRegs[o];
                     if (reg >= 0) rat[reg] = src;
                 }
             } else {
                 renameOutputs(id, s, si);
-                for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
+                for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
             }
             completeCycle[s] = cycle;
+            listener.completed(id, si.index, cycle);      // no µop: done at rename
             return;
         }
         renameOutputs(id, s, si);
@@ -438,7 +527,7 @@ public final class Engine {
         // The stack engine keeps RSP up to date at decode: PUSH/POP/CALL/RET need no µop for it.
         if (si.instruction.form().stackDelta() != 0) {
             for (int o = 0; o < si.outRegs.length; o++) {
-                if (si.outRegs[o] == RenameRegisters.GPR + 4) outReady[s * MAX_OUT + o] = cycle;
+                if (si.outRegs[o] == RenameRegisters.GPR + 4) outReady[s * outStride + o] = cycle;
             }
         }
         int n = si.uops.length;
@@ -446,13 +535,15 @@ public final class Engine {
         computeLeft[s] = si.computeUops;
         if (si.isLoad() && si.loadUops == 0) {
             // The model folds the load into another µop: its data comes a load latency after rename.
-            outReady[s * MAX_OUT + LOAD_DATA] = cycle + 1 + loadToUse(si);
+            outReady[s * outStride + loadData] = cycle + 1 + loadToUse(si);
         }
         if (n == 0) {
-            for (int o = 0; o < si.outRegs.length; o++) outReady[s * MAX_OUT + o] = cycle;
+            for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
+            passInputOn(s, si);
             storeAddressCycle[s] = cycle;
             storeDataCycle[s] = cycle;
             completeCycle[s] = cycle;
+            listener.completed(id, si.index, cycle);      // no µop: done at rename
             return;
         }
         boolean fusedWithBranch = frontEnd.fusedWithNext(si.index);
@@ -462,6 +553,9 @@ public final class Engine {
             uopInst[uid] = id;
             uopSpec[uid] = u;
             uopReadyAt[uid] = NOT_READY;
+            uopWaitsFor[uid] = NO_VALUE;
+            uopParked[uid] = false;
+            uopAge[uid] = nextUop - 1;
             int portMask = si.uops[u].portMask();
             if (fusedWithBranch && si.uops[u].kind() == UopKind.COMPUTE) {
                 portMask = frontEnd.fusedPortMask(si.index, portMask);
@@ -471,7 +565,7 @@ public final class Engine {
     }
 
     private void renameOutputs(long id, int s, StaticInstruction si) {
-        for (int o = 0; o < si.outRegs.length && o < LOAD_DATA; o++) {
+        for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
             int reg = si.outRegs[o];
             if (reg >= 0) rat[reg] = ref(id, o);
         }
@@ -499,10 +593,13 @@ public final class Engine {
                 break;
             }
         }
-        for (long sid = id - 1; sid >= oldestStore && sid >= 0; sid--) {
+        // Older stores, youngest first (every store older than the load being renamed is renamed).
+        for (long n = storesRenamed - 1; n >= 0 && n >= storesRenamed - capacity; n--) {
+            long sid = storeIds[(int) (n & mask)];
+            if (sid < oldestStore) break;
             int ss = slot(sid);
-            StaticInstruction st = code.get(sidx[ss]);
-            if (!st.isStore() || commitCycle[ss] <= cycle) continue;
+            StaticInstruction st = program[sidx[ss]];
+            if (commitCycle[ss] <= cycle) continue;
             for (int k = 0; k < st.accesses.length; k++) {
                 if (!st.accesses[k].store()) continue;
                 SymbolicValue.Overlap rel = trace.relate(iter[ss], st.index, k, st.accesses[k].size(), it, si.index, loadAccess, loadSize);
@@ -510,7 +607,7 @@ public final class Engine {
                     probeStore = sid;
                     probePartial = rel == SymbolicValue.Overlap.PARTIAL;
                     probeRenamable = rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
-                            && st.accesses[k].size() == loadSize && renamable(st, si)
+                            && st.accesses[k].size() == loadSize && renamable(core, st, si)
                             && trace.sameAddress(iter[ss], st.index, k, it, si.index, loadAccess);
                     return;
                 }
@@ -521,6 +618,7 @@ public final class Engine {
     /** Applies the probe to the load being renamed in slot {@code s}. */
     private void resolveMemoryDependence(int s, StaticInstruction si) {
         forwardFrom[s] = probeStore;
+        if (probeStore >= 0) forwardFromIndex[s] = sidx[slot(probeStore)];
         forwardPartial[s] = probePartial;
         if (!probeRenamable) return;
         // Memory renaming: the load's consumers take the stored register directly.
@@ -529,16 +627,19 @@ public final class Engine {
         renamedThisCycle++;
         for (int i = 0; i < si.inRegs.length; i++) {
             if (si.inRegs[i] == StaticInstruction.MEMORY) {
-                inSource[s * MAX_IN + i] = storeDataSource[ss];
-                inExtra[s * MAX_IN + i] = core.loadStore().renamingLatency();
+                inSource[s * inStride + i] = storeDataSource[ss];
+                inExtra[s * inStride + i] = core.loadStore().renamingLatency();
             }
         }
     }
 
     private int renamedThisCycle;
 
-    /** Whether memory renaming recognises this store/load pair (they are known to access the same bytes). */
-    private boolean renamable(StaticInstruction store, StaticInstruction load) {
+    /**
+     * Whether memory renaming recognises this store/load pair (they are known to access the same
+     * bytes). Static: the dependency graph asks the same question.
+     */
+    static boolean renamable(CoreSpec core, StaticInstruction store, StaticInstruction load) {
         var shapes = core.loadStore().renamingShapes();
         if (shapes.contains(CoreSpec.RenamingShape.ANY)) return true;
         var a = memoryOperand(store.instruction);
@@ -562,8 +663,8 @@ public final class Engine {
     private void enqueue(int uid, int portMask) {
         int q = chooseQueue(portMask);
         int port = -1;
-        if (core.portPolicy() == CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION) {
-            int candidates = portMask & core.schedulers().get(q).portMask();
+        if (leastLoaded) {
+            int candidates = portMask & queuePorts[q];
             if (candidates == 0) candidates = portMask;
             int best = -1;
             for (int p = 0; p < portPending.length; p++) {
@@ -574,7 +675,9 @@ public final class Engine {
             portPending[port]++;
         }
         uopPort[uid] = port;
-        queue[q][queueLength[q]++] = uid;
+        queueLength[q]++;
+        uopQueue[uid] = q;
+        queue[q][activeLength[q]++] = uid;      // the youngest: its place in age order is the end
     }
 
     /** The scheduler queue for a µop: one that can issue to its ports, with the most free entries. */
@@ -582,8 +685,8 @@ public final class Engine {
         int best = -1;
         int bestFree = Integer.MIN_VALUE;
         for (int q = 0; q < queue.length; q++) {
-            if ((core.schedulers().get(q).portMask() & portMask) == 0) continue;
-            int free = core.schedulers().get(q).size() - queueLength[q];
+            if ((queuePorts[q] & portMask) == 0) continue;
+            int free = queueSize[q] - queueLength[q];
             if (free > bestFree) {
                 best = q;
                 bestFree = free;
@@ -592,7 +695,7 @@ public final class Engine {
         if (best < 0) {
             // A µop no queue serves would never run: put it where most space is (models are checked for this).
             for (int q = 0; q < queue.length; q++) {
-                int free = core.schedulers().get(q).size() - queueLength[q];
+                int free = queueSize[q] - queueLength[q];
                 if (free > bestFree) {
                     best = q;
                     bestFree = free;
@@ -602,22 +705,27 @@ public final class Engine {
         return best;
     }
 
+    /**
+     * Each queue's µops that are not parked, oldest first, to the first free port they may use. A µop
+     * woken by one dispatched this cycle is looked at this cycle when it comes later in that order
+     * (a later queue, or younger in this one), as if every µop were looked at in turn.
+     */
     private void dispatch() {
         int used = 0;
         for (int q = 0; q < queue.length; q++) {
             int[] entries = queue[q];
-            int n = queueLength[q];
-            int kept = 0;
-            int queuePorts = core.schedulers().get(q).portMask();
-            for (int e = 0; e < n; e++) {
-                int uid = entries[e];
+            int[] next = kept[q];
+            scanQueue = q;
+            scanKept = 0;
+            for (scanPosition = 0; scanPosition < activeLength[q]; scanPosition++) {
+                int uid = entries[scanPosition];
                 boolean sent = false;
                 if (uopReady(uid)) {
                     long id = uopInst[uid];
                     int s = slot(id);
-                    StaticInstruction si = code.get(sidx[s]);
+                    StaticInstruction si = program[sidx[s]];
                     UopSpec spec = si.uops[uopSpec[uid]];
-                    int candidates = uopPort[uid] >= 0 ? 1 << uopPort[uid] : (spec.portMask() & queuePorts);
+                    int candidates = uopPort[uid] >= 0 ? 1 << uopPort[uid] : (spec.portMask() & queuePorts[q]);
                     int free = candidates & ~used;
                     if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
                     if (free != 0) {
@@ -626,13 +734,42 @@ public final class Engine {
                         execute(uid, id, s, si, spec, p);
                         sent = true;
                     } else {
-                        listener.stalled(cycle, Stall.PORT_BUSY, si.index, Integer.numberOfTrailingZeros(candidates));
+                        listener.stalled(cycle, Stall.PORT_BUSY, id, si.index, candidates);
                     }
                 }
-                if (!sent) entries[kept++] = uid;
+                if (sent) queueLength[q]--;
+                else if (!uopParked[uid]) next[scanKept++] = uid;
             }
-            queueLength[q] = kept;
+            kept[q] = entries;
+            queue[q] = next;
+            activeLength[q] = scanKept;
         }
+        scanQueue = -1;
+    }
+
+    /** A woken µop goes back among its queue's active µops, in age order. */
+    private void activate(int uid) {
+        int q = uopQueue[uid];
+        long age = uopAge[uid];
+        if (q == scanQueue) {
+            if (age < uopAge[queue[q][scanPosition]]) {
+                insert(kept[q], scanKept++, 0, uid, age);                 // older than the one being looked at: next cycle
+            } else {
+                insert(queue[q], activeLength[q]++, scanPosition + 1, uid, age);   // younger: still this cycle
+            }
+        } else {
+            insert(queue[q], activeLength[q]++, 0, uid, age);
+        }
+    }
+
+    /** Inserts into a[from, length) kept sorted by age; the array has room for one more. */
+    private void insert(int[] a, int length, int from, int uid, long age) {
+        int i = length;
+        while (i > from && uopAge[a[i - 1]] > age) {
+            a[i] = a[i - 1];
+            i--;
+        }
+        a[i] = uid;
     }
 
     private int unitsFree(int ports, int unit) {
@@ -647,49 +784,72 @@ public final class Engine {
     private boolean uopReady(int uid) {
         long at = uopReadyAt[uid];
         if (at < NOT_READY) return at <= cycle;
+        // Still waiting for the value it waited for last time: not ready (checking all would say the same).
+        long waits = uopWaitsFor[uid];
+        if (waits != NO_VALUE && readyAt(waits) >= NOT_READY) {
+            park(uid, waits);
+            return false;
+        }
         long id = uopInst[uid];
         int s = slot(id);
-        StaticInstruction si = code.get(sidx[s]);
+        StaticInstruction si = program[sidx[s]];
         UopSpec spec = si.uops[uopSpec[uid]];
         long ready = renameCycle[s] + 1;
+        int decider = -1;              // the input that became ready last, for waitedFor
         switch (spec.kind()) {
             case COMPUTE -> {
                 for (int i = 0; i < si.inRegs.length; i++) {
                     if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
                     long r = inputReady(s, i);
-                    if (r >= NOT_READY) return false;
-                    ready = Math.max(ready, r);
+                    if (r >= NOT_READY) return waitFor(uid, s, i);
+                    if (r > ready) {
+                        ready = r;
+                        decider = i;
+                    }
                 }
             }
             case LOAD -> {
                 for (int i = 0; i < si.inRegs.length; i++) {
                     if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
                     long r = inputReady(s, i);
-                    if (r >= NOT_READY) return false;
-                    ready = Math.max(ready, r);
+                    if (r >= NOT_READY) return waitFor(uid, s, i);
+                    if (r > ready) {
+                        ready = r;
+                        decider = i;
+                    }
                 }
                 if (renamedLoad[s] && si.computeUops == 0) {
                     // A renamed pure load passes its value on when the renamed source is ready.
                     for (int i = 0; i < si.inRegs.length; i++) {
                         if (si.inRegs[i] != StaticInstruction.MEMORY) continue;
                         long r = inputReady(s, i);
-                        if (r >= NOT_READY) return false;
-                        ready = Math.max(ready, r);
+                        if (r >= NOT_READY) return waitFor(uid, s, i);
+                        if (r > ready) {
+                            ready = r;
+                            decider = i;
+                        }
                     }
                 }
                 long order = memoryOrderReady(id, s);
                 if (order >= NOT_READY) {
-                    listener.stalled(cycle, Stall.MEMORY_ORDER, si.index, -1);
+                    listener.stalled(cycle, Stall.MEMORY_ORDER, id, si.index, orderStore >= 0 ? sidx[slot(orderStore)] : -1);
                     return false;
                 }
-                ready = Math.max(ready, order);
+                if (order > ready) {
+                    ready = order;
+                    decider = -1;
+                    if (orderStore >= 0) listener.waitedFor(id, si.index, orderStore, sidx[slot(orderStore)], order);
+                }
             }
             case STORE_ADDRESS -> {
                 for (int i = 0; i < si.inRegs.length; i++) {
                     if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
                     long r = inputReady(s, i);
-                    if (r >= NOT_READY) return false;
-                    ready = Math.max(ready, r);
+                    if (r >= NOT_READY) return waitFor(uid, s, i);
+                    if (r > ready) {
+                        ready = r;
+                        decider = i;
+                    }
                 }
             }
             case STORE_DATA, STORE -> {
@@ -697,8 +857,11 @@ public final class Engine {
                     for (int i = 0; i < si.inRegs.length; i++) {
                         if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
                         long r = inputReady(s, i);
-                        if (r >= NOT_READY) return false;
-                        ready = Math.max(ready, r);
+                        if (r >= NOT_READY) return waitFor(uid, s, i);
+                        if (r > ready) {
+                            ready = r;
+                            decider = i;
+                        }
                     }
                 }
                 boolean pureStore = si.computeUops == 0;
@@ -707,31 +870,83 @@ public final class Engine {
                         if (si.inUse[i] != StaticInstruction.STORE_DATA && si.inUse[i] != StaticInstruction.COMPUTE) continue;
                         if (si.inRegs[i] == StaticInstruction.MEMORY) continue;
                         long r = inputReady(s, i);
-                        if (r >= NOT_READY) return false;
-                        ready = Math.max(ready, r);
+                        if (r >= NOT_READY) return waitFor(uid, s, i);
+                        if (r > ready) {
+                            ready = r;
+                            decider = i;
+                        }
                     }
                 } else {
+                    // The data is this instruction's own result: no other producer to name.
                     long r = memoryOutputReady(s, si);
                     if (r >= NOT_READY) return false;
-                    ready = Math.max(ready, r);
+                    if (r > ready) {
+                        ready = r;
+                        decider = -1;
+                    }
                 }
             }
         }
         uopReadyAt[uid] = ready;
+        if (decider >= 0) {
+            long ref = inSource[s * inStride + decider];
+            long producer = ref >>> 5;
+            if (ref != READY && producer >= oldestId && producer != id) {
+                listener.waitedFor(id, si.index, producer, sidx[slot(producer)], ready);
+            }
+        }
         return ready <= cycle;
     }
+
+    /** Remembers the input value a µop waits for, so that the next check looks at that one first. */
+    private boolean waitFor(int uid, int s, int input) {
+        long ref = inSource[s * inStride + input];
+        uopWaitsFor[uid] = ref;
+        park(uid, ref);
+        return false;
+    }
+
+    private void park(int uid, long ref) {
+        int producer = slot(ref >>> 5);
+        uopNextWaiter[uid] = waitersOf[producer];
+        waitersOf[producer] = uid;
+        uopParked[uid] = true;
+    }
+
+    /** The instruction in slot {@code s} set an output or retired: µops parked on it look again. */
+    private void wake(int s) {
+        int u = waitersOf[s];
+        waitersOf[s] = -1;
+        for (; u >= 0; u = uopNextWaiter[u]) {
+            uopParked[u] = false;
+            activate(u);
+        }
+    }
+
+    /** The older store {@link #memoryOrderReady} last found a load waiting for, or -1. */
+    private long orderStore = -1;
 
     /** When a load may go, as far as older stores are concerned. */
     private long memoryOrderReady(long id, int s) {
         long ready = 0;
+        orderStore = -1;
         if (core.loadStore().dependencePolicy() == CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES
                 || core.loadStore().inOrderLoads()) {
-            for (long sid = id - 1; sid >= oldestStore && sid >= 0; sid--) {
+            for (long k = storesRenamed - 1; k >= 0 && k >= storesRenamed - capacity; k--) {
+                long sid = storeIds[(int) (k & mask)];
+                if (sid < oldestStore) break;
+                if (sid >= id) continue;                       // younger than the load
                 int ss = slot(sid);
-                if (!code.get(sidx[ss]).isStore() || commitCycle[ss] <= cycle) continue;
+                if (commitCycle[ss] <= cycle) continue;
                 long known = core.loadStore().inOrderLoads() ? storeDataCycle[ss] : storeAddressKnown(ss);
-                if (known >= NOT_READY) return NOT_READY;
-                ready = Math.max(ready, known + 1);
+                if (known >= NOT_READY) {
+                    orderStore = sid;
+                    return NOT_READY;
+                }
+                if (known + 1 > ready) {
+                    ready = known + 1;
+                    orderStore = sid;
+                }
             }
         }
         long from = forwardFrom[s];
@@ -740,10 +955,17 @@ public final class Engine {
             if (forwardPartial[s]) {
                 // Forwarding cannot serve a load the store covers only in part: it waits for the commit,
                 // and its data comes the failure penalty after it (kept: the store may drain first).
-                if (commitCycle[fs] >= NOT_READY) return NOT_READY;
+                if (commitCycle[fs] >= NOT_READY) {
+                    orderStore = from;
+                    return NOT_READY;
+                }
                 partialReadyAt[s] = commitCycle[fs] + core.loadStore().forwardFailPenalty();
-                ready = Math.max(ready, commitCycle[fs]);
+                if (commitCycle[fs] > ready) {
+                    ready = commitCycle[fs];
+                    orderStore = from;
+                }
             } else if (storeDataCycle[fs] >= NOT_READY) {
+                orderStore = from;
                 return NOT_READY;
             }
         }
@@ -756,7 +978,7 @@ public final class Engine {
      */
     private long storeAddressKnown(int ss) {
         if (storeAddressCycle[ss] < NOT_READY) return storeAddressCycle[ss];
-        StaticInstruction st = code.get(sidx[ss]);
+        StaticInstruction st = program[sidx[ss]];
         boolean separate = false;
         for (UopSpec u : st.uops) separate |= u.kind() == UopKind.STORE_ADDRESS;
         if (separate) return NOT_READY;
@@ -772,7 +994,7 @@ public final class Engine {
 
     private long memoryOutputReady(int s, StaticInstruction si) {
         for (int o = 0; o < si.outRegs.length; o++) {
-            if (si.outRegs[o] == StaticInstruction.MEMORY) return computeLeft[s] == 0 ? outReady[s * MAX_OUT + o] : NOT_READY;
+            if (si.outRegs[o] == StaticInstruction.MEMORY) return computeLeft[s] == 0 ? outReady[s * outStride + o] : NOT_READY;
         }
         return computeLeft[s] == 0 && lastComputeDispatch[s] >= 0 ? lastComputeDispatch[s] + 1 : NOT_READY;
     }
@@ -788,12 +1010,15 @@ public final class Engine {
         listener.dispatched(id, si.index, uopSpec[uid], port, cycle);
         switch (spec.kind()) {
             case LOAD -> {
-                long data = Math.max(cycle + loadToUse(si), partialReadyAt[s]);
+                long own = cycle + loadToUse(si);
+                long data = Math.max(own, partialReadyAt[s]);
                 long from = forwardFrom[s];
                 if (from >= 0 && from >= oldestStore && !renamedLoad[s] && !forwardPartial[s]) {
                     data = Math.max(data, storeDataCycle[slot(from)] + forwardCycles());
                 }
-                outReady[s * MAX_OUT + LOAD_DATA] = data;
+                if (data > own && from >= 0) listener.waitedFor(id, si.index, from, forwardFromIndex[s], data);
+                outReady[s * outStride + loadData] = data;
+                wake(s);
                 if (si.computeUops == 0) computeOutputs(s, si, cycle);
             }
             case STORE_ADDRESS -> storeAddressCycle[s] = cycle;
@@ -824,6 +1049,11 @@ public final class Engine {
     }
 
     private int loadToUse(StaticInstruction si) {
+        return loadToUse(core, si);
+    }
+
+    /** Cycles from a load's dispatch to its data (static: the dependency graph uses the same figure). */
+    static int loadToUse(CoreSpec core, StaticInstruction si) {
         CoreSpec.LoadStore ls = core.loadStore();
         return (si.complexAddress ? ls.loadToUseComplex() : ls.loadToUse()) + (si.vectorLoad ? ls.vectorLoadExtra() : 0);
     }
@@ -839,17 +1069,18 @@ public final class Engine {
             earliest = Math.max(earliest, inputReady(s, i));
         }
         long shift = earliest < 0 ? 0 : Math.max(0, d - earliest);
-        for (int o = 0; o < si.outRegs.length && o < LOAD_DATA; o++) {
-            if (outReady[s * MAX_OUT + o] < NOT_READY) continue;      // the stack engine set it already
+        for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
+            if (outReady[s * outStride + o] < NOT_READY) continue;      // the stack engine set it already
             long r = -1;
             for (int i = 0; i < si.inRegs.length; i++) {
                 if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
                 r = Math.max(r, inputReady(s, i) + si.latency[i][o]);
             }
-            if (r < 0) r = d + Math.max(1, si.timing.latency().get("*", si.outNames[o], 1));
+            if (r < 0) r = d + si.sourcelessLatency[o];
             else r += shift;
-            outReady[s * MAX_OUT + o] = Math.max(r, d + (si.computeUops > 0 ? 1 : 0));
+            outReady[s * outStride + o] = Math.max(r, d + (si.computeUops > 0 ? 1 : 0));
         }
+        wake(s);
     }
 
     private void finish(long id, int s, StaticInstruction si) {
@@ -859,11 +1090,11 @@ public final class Engine {
             storeAddressCycle[s] = Math.min(storeAddressCycle[s], cycle);
             storeDataCycle[s] = Math.min(storeDataCycle[s], cycle);
         }
-        for (int o = 0; o < si.outRegs.length && o < LOAD_DATA; o++) {
-            long r = outReady[s * MAX_OUT + o];
+        for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
+            long r = outReady[s * outStride + o];
             if (r < NOT_READY) done = Math.max(done, r);
         }
-        if (si.isLoad()) done = Math.max(done, outReady[s * MAX_OUT + LOAD_DATA]);
+        if (si.isLoad()) done = Math.max(done, outReady[s * outStride + loadData]);
         completeCycle[s] = done;
         listener.completed(id, si.index, done);
     }
@@ -872,7 +1103,7 @@ public final class Engine {
     public String oldestState() {
         if (oldestId >= nextRenameId) return "nothing in flight";
         int s = slot(oldestId);
-        StaticInstruction si = code.get(sidx[s]);
+        StaticInstruction si = program[sidx[s]];
         StringBuilder sb = new StringBuilder("#" + si.index + " " + si + ": µops left " + uopsLeft[s] + ", complete "
                 + (completeCycle[s] >= NOT_READY ? "unknown" : completeCycle[s]) + ", forward from " + forwardFrom[s]
                 + (forwardPartial[s] ? " (partial)" : "") + "; inputs");
@@ -885,6 +1116,6 @@ public final class Engine {
 
     /** The value references of an in-flight instruction's inputs (for views and analyses). */
     public long inputSource(long id, int input) {
-        return inSource[slot(id) * MAX_IN + input];
+        return inSource[slot(id) * inStride + input];
     }
 }

@@ -23,6 +23,7 @@ final class FrontEnd {
     private final boolean[] fusedWithNext;
     private final int n;
     private final long size;
+    private final boolean loop;
     final Path path;
 
     // the next instruction to bring in
@@ -51,19 +52,19 @@ final class FrontEnd {
         this.bodySlots = bodySlots;
         this.spec = engine.core.frontEnd();
         this.second = second;
-        this.n = engine.code.size();
+        this.n = engine.program.length;
         this.size = engine.input.bytes();
+        this.loop = engine.input.loop();
         this.fusedWithNext = new boolean[n];
         this.fusedMask = new int[n];
         for (int i = 0; i + 1 < n; i++) {
             if (!second[i + 1]) continue;
             fusedWithNext[i] = true;
-            for (UopSpec u : engine.code.get(i + 1).uops) if (u.kind() == UopKind.COMPUTE) fusedMask[i] = u.portMask();
+            for (UopSpec u : engine.program[i + 1].uops) if (u.kind() == UopKind.COMPUTE) fusedMask[i] = u.portMask();
         }
         this.iq = new long[Math.max(1, spec.instructionQueue())];
         // A fused pair takes one slot but two entries: room for twice the slots.
         this.idq = new long[Math.max(8, 2 * spec.uopQueue() + 2)];
-        boolean loop = engine.input.loop();
         if (loop && spec.loopBuffer() > 0 && bodySlots <= spec.loopBuffer()) path = Path.LOOP_BUFFER;
         else if (loop && spec.uopCacheUops() > 0 && bodySlots <= spec.uopCacheCapacity()) path = Path.UOP_CACHE;
         else path = Path.DECODERS;
@@ -91,17 +92,17 @@ final class FrontEnd {
 
     private int slotsOf(long id) {
         int s = engine.slot(id);
-        return engine.fusedSecond[s] ? 0 : Math.max(1, engine.code.get(engine.sidx[s]).slots);
+        return engine.fusedSecond[s] ? 0 : Math.max(1, engine.program[engine.sidx[s]].slots);
     }
 
     private int slotsOfIndex(int index) {
-        return second[index] ? 0 : Math.max(1, engine.code.get(index).slots);
+        return second[index] ? 0 : Math.max(1, engine.program[index].slots);
     }
 
     /** The address of the next instruction: unrolled copies follow each other, a loop runs the same bytes. */
     private long addressOf(int index, int iteration) {
-        long a = engine.code.get(index).address;
-        return engine.input.loop() ? a : a + iteration * size;
+        long a = engine.program[index].address;
+        return loop ? a : a + iteration * size;
     }
 
     /** Creates the next dynamic instruction, or returns -1 when the ring is full or no iteration is left. */
@@ -187,17 +188,17 @@ final class FrontEnd {
 
     private void predecode(long now) {
         if (stallUntil > now) {
-            engine.listener.stalled(now, Stall.LENGTH_CHANGING_PREFIX, nextIndex, -1);
+            engine.listener.stalled(now, Stall.LENGTH_CHANGING_PREFIX, nextId, nextIndex, -1);
             return;
         }
         int fetch = spec.fetchBytes();
         // Each cycle works on one window: the next one once every instruction ending in this one is done.
-        long first = Math.floorDiv(addressOf(nextIndex, nextIteration) + engine.code.get(nextIndex).length - 1, fetch);
+        long first = Math.floorDiv(addressOf(nextIndex, nextIteration) + engine.program[nextIndex].length - 1, fetch);
         if (window == Long.MIN_VALUE) window = first;
         else if (first > window) window++;
         int count = 0;
         while (count < spec.predecodeWidth() && iqCount < iq.length) {
-            StaticInstruction si = engine.code.get(nextIndex);
+            StaticInstruction si = engine.program[nextIndex];
             long end = addressOf(nextIndex, nextIteration) + si.length - 1;
             if (Math.floorDiv(end, fetch) != window) return;
             long id = create();
@@ -209,7 +210,7 @@ final class FrontEnd {
                 stallUntil = now + 1 + spec.lcpPenalty();
                 return;
             }
-            if (si.takenBranchToStart && engine.input.loop()) {
+            if (si.takenBranchToStart && loop) {
                 // Fetch continues at the loop start, in a new window, next cycle.
                 window = Long.MIN_VALUE;
                 return;
@@ -225,7 +226,7 @@ final class FrontEnd {
         long cacheWindow = Long.MIN_VALUE;
         int window = spec.uopCacheWindow();
         while (true) {
-            StaticInstruction si = engine.code.get(nextIndex);
+            StaticInstruction si = engine.program[nextIndex];
             int slots = slotsOfIndex(nextIndex);
             boolean pair = fusedWithNext[nextIndex];
             int pairSlots = slots + (pair ? slotsOfIndex(nextIndex + 1) : 0);
@@ -239,7 +240,7 @@ final class FrontEnd {
                 return;
             }
             if (delivered + pairSlots > spec.uopCacheUops() || idqFree() < pairSlots) return;
-            boolean branch = pair ? engine.code.get(nextIndex + 1).takenBranchToStart : si.takenBranchToStart;
+            boolean branch = pair ? engine.program[nextIndex + 1].takenBranchToStart : si.takenBranchToStart;
             if (!createAndDeliver(pair)) return;
             delivered += pairSlots;
             if (branch) return;

@@ -28,7 +28,7 @@ public final class Simulator {
 
     public static SimulationResult run(CoreSpec core, TimingTable timings, SimulationInput input, Options options) {
         EngineListener listener = options.listeners().isEmpty() ? EngineListener.NONE
-                : options.listeners().size() == 1 ? options.listeners().getFirst() : new Multicast(options.listeners());
+                : options.listeners().size() == 1 ? options.listeners().getFirst() : new Multicast(options.listeners().toArray(EngineListener[]::new));
         int max = options.fixedIterations() > 0 ? options.fixedIterations() : options.maxIterations();
         Engine engine = new Engine(core, timings, input, listener, max);
         int uops = 0;
@@ -37,7 +37,8 @@ public final class Simulator {
         if (options.fixedIterations() > 0) {
             int n = options.fixedIterations();
             engine.run(n, cycleLimit);
-            int done = engine.iterationsDone();
+            // The last cycle may retire into iterations past n (a short block, a wide retirement): count n.
+            int done = Math.min(engine.iterationsDone(), n);
             int from = Math.max(0, done / 2 - 1);
             double cpi = done < 2 ? engine.cycles() : (double) (engine.iterationEnd(done - 1) - engine.iterationEnd(from)) / (done - 1 - from);
             return new SimulationResult(input.name(), core.name(), cpi, true, done, engine.cycles(), input.instructions().size(), uops, done - 1 - from);
@@ -45,7 +46,7 @@ public final class Simulator {
         int target = WARM_UP + 2 * WINDOW;
         while (true) {
             engine.run(target, cycleLimit);
-            int done = engine.iterationsDone();
+            int done = Math.min(engine.iterationsDone(), max + 1);   // iterations past max have no recorded end
             if (done >= WARM_UP + 2 * WINDOW) {
                 double recent = average(engine, done - WINDOW, done);
                 double before = average(engine, done - 2 * WINDOW, done - WINDOW);
@@ -70,8 +71,8 @@ public final class Simulator {
         return (double) (e.iterationEnd(to - 1) - e.iterationEnd(from - 1)) / (to - from);
     }
 
-    /** Several listeners as one. */
-    private record Multicast(List<EngineListener> all) implements EngineListener {
+    /** Several listeners as one (an array: the event loop allocates no iterator). */
+    private record Multicast(EngineListener[] all) implements EngineListener {
         @Override
         public void delivered(long id, int index, int iteration, long cycle) {
             for (EngineListener l : all) l.delivered(id, index, iteration, cycle);
@@ -98,8 +99,8 @@ public final class Simulator {
         }
 
         @Override
-        public void stalled(long cycle, Stall cause, int index, int detail) {
-            for (EngineListener l : all) l.stalled(cycle, cause, index, detail);
+        public void stalled(long cycle, Stall cause, long id, int index, int detail) {
+            for (EngineListener l : all) l.stalled(cycle, cause, id, index, detail);
         }
 
         @Override

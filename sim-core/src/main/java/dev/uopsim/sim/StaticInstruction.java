@@ -41,6 +41,8 @@ final class StaticInstruction {
     final String[] outNames;
     /** Latency [input][output]; for the memory value input, the part after the load. */
     final int[][] latency;
+    /** Per output, the latency when no compute input feeds it (a constant or an idiom result). */
+    final int[] sourcelessLatency;
 
     final UopSpec[] uops;
     final int computeUops;
@@ -58,6 +60,10 @@ final class StaticInstruction {
     /** An eliminable register move: the output takes input {@link #moveSource}'s value. */
     final boolean eliminableMove;
     final int moveSource;
+
+    /** It reads memory / writes memory (kept as fields: the engine asks every cycle). */
+    final boolean load;
+    final boolean store;
 
     final boolean branch;
     final boolean takenBranchToStart;
@@ -184,6 +190,13 @@ final class StaticInstruction {
         this.outRegs = outR.stream().mapToInt(Integer::intValue).toArray();
         this.outNames = outN.toArray(String[]::new);
         this.accesses = mem.toArray(MemoryAccessSpec[]::new);
+        boolean reads = false, writes = false;
+        for (MemoryAccessSpec a : accesses) {
+            reads |= a.load();
+            writes |= a.store();
+        }
+        this.load = reads;
+        this.store = writes;
         this.complexAddress = complex;
         this.vectorLoad = vectorDest;
 
@@ -207,6 +220,8 @@ final class StaticInstruction {
                 latency[i][o] = Math.max(0, l);
             }
         }
+        this.sourcelessLatency = new int[outRegs.length];
+        for (int o = 0; o < outRegs.length; o++) sourcelessLatency[o] = Math.max(1, timing.latency().get("*", outNames[o], 1));
 
         this.uops = timing.uops().toArray(UopSpec[]::new);
         int c = 0, ld = 0, sta = 0, std = 0;
@@ -238,6 +253,18 @@ final class StaticInstruction {
             for (int i = 0; i < inRegs.length; i++) if (inRegs[i] == srcReg) source = i;
         }
         this.moveSource = source;
+    }
+
+    /** The kernel's instructions on the core; throws {@link Engine.MissingTimingException} when the model lacks a form. */
+    static java.util.List<StaticInstruction> of(CoreSpec core, TimingTable timings, SimulationInput input) {
+        java.util.List<StaticInstruction> code = new java.util.ArrayList<>();
+        for (int i = 0; i < input.instructions().size(); i++) {
+            var inst = input.instructions().get(i);
+            FormTiming t = timings.timing(inst.form());
+            if (t == null) throw new Engine.MissingTimingException(inst);
+            code.add(new StaticInstruction(i, inst, t, core));
+        }
+        return code;
     }
 
     private static boolean storesOnly(InstructionForm form) {
@@ -277,13 +304,11 @@ final class StaticInstruction {
     int outputs() { return outRegs.length; }
 
     boolean isLoad() {
-        for (MemoryAccessSpec a : accesses) if (a.load()) return true;
-        return false;
+        return load;
     }
 
     boolean isStore() {
-        for (MemoryAccessSpec a : accesses) if (a.store()) return true;
-        return false;
+        return store;
     }
 
     @Override

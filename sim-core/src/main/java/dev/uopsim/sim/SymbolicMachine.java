@@ -103,8 +103,21 @@ final class SymbolicMachine {
      * (in {@link Instruction#memoryAccesses()} order) and updates the registers.
      */
     void execute(Instruction i, SymbolicValue[] addresses) {
-        List<Instruction.MemoryAccess> accesses = i.memoryAccesses();
-        long end = i.address() + i.length();
+        execute(i, i.address(), i.memoryAccesses(), operation(i.form()), addresses);
+    }
+
+    /** The operation the machine tracks a form as: its mnemonic without the encoding suffix ({@code ADD} for ADD_01). */
+    static String operation(InstructionForm f) {
+        return f.mnemonic().split("_")[0];
+    }
+
+    /**
+     * The same with what can be computed once per instruction passed in: the instruction's address
+     * in this iteration (unrolled copies sit at increasing addresses), its memory accesses and its
+     * {@link #operation}.
+     */
+    void execute(Instruction i, long address, List<Instruction.MemoryAccess> accesses, String op, SymbolicValue[] addresses) {
+        long end = address + i.length();
         for (int k = 0; k < accesses.size() && k < addresses.length; k++) {
             Instruction.MemoryAccess a = accesses.get(k);
             addresses[k] = a.explicit() != null ? address(a.explicit(), end) : address(a.implicitMemory());
@@ -115,7 +128,7 @@ final class SymbolicMachine {
         for (int k = 0; k < accesses.size() && k < addresses.length; k++) {
             Instruction.MemoryAccess a = accesses.get(k);
             if (a.access().writes()) {
-                SymbolicValue stored = storedValue(i, ops);
+                SymbolicValue stored = storedValue(i, op, end, ops);
                 if (memory.size() > MEMORY_LIMIT) memory.clear();
                 memory.put(addresses[k], stored);
             }
@@ -124,7 +137,6 @@ final class SymbolicMachine {
             write(r.register(), SymbolicValue.constant(0));
             return;
         }
-        String op = f.mnemonic().split("_")[0];
         Register dst = !ops.isEmpty() && ops.getFirst() instanceof RegisterOperand r ? r.register() : null;
         SymbolicValue result = null;
         switch (op) {
@@ -193,8 +205,7 @@ final class SymbolicMachine {
     }
 
     /** The value a store writes, when it is a register or constant copied as is. */
-    private SymbolicValue storedValue(Instruction i, List<Operand> ops) {
-        String op = i.form().mnemonic().split("_")[0];
+    private SymbolicValue storedValue(Instruction i, String op, long end, List<Operand> ops) {
         if ((op.equals("MOV") || op.equals("PUSH")) && !ops.isEmpty()) {
             Operand src = ops.getLast();
             if (src instanceof RegisterOperand r && r.register().isGpr() && r.register().width() == 64) return read(r.register());
@@ -203,7 +214,7 @@ final class SymbolicMachine {
                 return SymbolicValue.constant(n.value());
             }
         }
-        if (op.equals("CALL")) return SymbolicValue.constant(i.address() + i.length());
+        if (op.equals("CALL")) return SymbolicValue.constant(end);
         return fresh();
     }
 

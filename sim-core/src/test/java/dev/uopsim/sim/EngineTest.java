@@ -53,4 +53,15 @@ class EngineTest {
                 "mov eax, DWORD PTR [rdi]", "add eax, 1", "mov DWORD PTR [rdi], eax", "dec rcx", "jnz top"));
         assertEquals(1.0, c, 0.3);
     }
+
+    @Test
+    void aFormWithoutMicroOpsStillPassesItsInputOn() {
+        // given a model that lists MOVZX at zero µops (as imported tables do for eliminated forms)
+        TimingTable zeroMovzx = form -> form.mnemonic().equals("MOVZX")
+                ? new FormTiming(1, java.util.List.of(), LatencyTable.uniform(0)) : TestCores.RULES.timing(form);
+        // when a chain runs through it: imul (3 cycles) -> movzx -> imul
+        double c = TestCores.cyclesPerIteration(TestCores.skylakeLike(), zeroMovzx, TestCores.unrolled("imul eax, ebx, 3", "movzx ebx, al"));
+        // then the chain keeps the imul's latency: the MOVZX names its input's value, it does not make a fresh one
+        assertEquals(3.0, c, 0.01);
+    }
 }

@@ -82,7 +82,11 @@ final class TestCores {
 
     /** Cycles per iteration in the steady state, measured between iterations 100 and 300. */
     static double cyclesPerIteration(CoreSpec core, SimulationInput input) {
-        Engine e = new Engine(core, RULES, input, EngineListener.NONE, 400);
+        return cyclesPerIteration(core, RULES, input);
+    }
+
+    static double cyclesPerIteration(CoreSpec core, TimingTable timings, SimulationInput input) {
+        Engine e = new Engine(core, timings, input, EngineListener.NONE, 400);
         e.run(400, 1_000_000);
         return (e.iterationEnd(299) - e.iterationEnd(99)) / 200.0;
     }

@@ -28,11 +28,30 @@ import java.util.function.IntConsumer;
 public final class BlockBatch {
     private BlockBatch() {}
 
+    /** Why a block was not simulated. */
+    public enum Skip {
+        /** The row's hex is malformed. */
+        BAD_HEX,
+        /** An instruction decodes to no form the instruction model knows. */
+        UNKNOWN_FORM,
+        /** objdump could not decode the block (a cut-short instruction, bytes that are no instruction). */
+        NOT_DECODED,
+        /** The machine model has no timing for a form of the block. */
+        MODEL_LACKS_FORM,
+        /** The engine failed on the block (a bug: the message says where). */
+        ENGINE_ERROR;
+
+        /** The JSON and report key: {@code model_lacks_form}. */
+        public String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
     /**
      * One block's outcome. {@code measured} is the file's figure (cycles per 100 iterations, or null);
-     * {@code result}/{@code bounds} are null when {@code skipped} says why not.
+     * {@code result}/{@code bounds} are null when {@code skipped} says why not, {@code skip} in which category.
      */
-    public record Outcome(int line, String hex, Double measured, SimulationResult result, Bounds bounds, String skipped) {
+    public record Outcome(int line, String hex, Double measured, SimulationResult result, Bounds bounds, String skipped, Skip skip) {
         public boolean simulated() {
             return result != null;
         }
@@ -50,6 +69,15 @@ public final class BlockBatch {
     /** Reads the file and decodes its blocks; rows with malformed hex are skipped with their reason. */
     public static List<Outcome> decodeAndSimulate(Path file, CoreSpec core, TimingTable timings, Simulator.Options options,
                                                    int threads, IntConsumer progress) {
+        return decodeAndSimulate(file, core, timings, options, threads, progress, false, true);
+    }
+
+    /**
+     * The same with the blocks run as loops ({@code loop}) or unrolled, and with all registers holding
+     * one address ({@code sameInit}, BHive's convention) or distinct regions.
+     */
+    public static List<Outcome> decodeAndSimulate(Path file, CoreSpec core, TimingTable timings, Simulator.Options options,
+                                                   int threads, IntConsumer progress, boolean loop, boolean sameInit) {
         List<KernelReader.BhiveRow> rows = KernelReader.readBhive(file);
         List<byte[]> blocks = new ArrayList<>();
         List<Integer> index = new ArrayList<>();
@@ -60,7 +88,7 @@ public final class BlockBatch {
                 blocks.add(Hex.parse(r.hex(), file.toString(), r.line(), 0));
                 index.add(i);
             } catch (InputException e) {
-                out[i] = new Outcome(r.line(), r.hex(), r.cyclesPer100(), null, null, "bad hex: " + e.getMessage());
+                out[i] = new Outcome(r.line(), r.hex(), r.cyclesPer100(), null, null, "bad hex: " + e.getMessage(), Skip.BAD_HEX);
             }
         }
         int[] lines = index.stream().mapToInt(i -> rows.get(i).line()).toArray();
@@ -73,12 +101,12 @@ public final class BlockBatch {
                 ObjdumpDecoder.Block block = decoded.get(b);
                 KernelReader.BhiveRow r = rows.get(i);
                 if (!block.ok()) {
-                    out[i] = new Outcome(r.line(), r.hex(), r.cyclesPer100(), null, null, "not decoded: " + reason(block));
+                    out[i] = new Outcome(r.line(), r.hex(), r.cyclesPer100(), null, null, "not decoded: " + reason(block), skip(block));
                     progress.accept(1);
                     continue;
                 }
                 jobs.add(pool.submit(() -> {
-                    out[i] = simulate(r, block, core, timings, options);
+                    out[i] = simulate(r, block, core, timings, options, loop, sameInit);
                     progress.accept(1);
                 }));
             }
@@ -91,19 +119,29 @@ public final class BlockBatch {
         return List.of(out);
     }
 
+    /** objdump's "(bad)" is bytes it cannot decode at all, not an instruction we lack a form for. */
+    private static Skip skip(ObjdumpDecoder.Block b) {
+        return b.failedText() != null && !b.failedText().contains("(bad)") ? Skip.UNKNOWN_FORM : Skip.NOT_DECODED;
+    }
+
     private static String reason(ObjdumpDecoder.Block b) {
+        if (b.failedText() != null && b.failedText().contains("(bad)")) return "objdump decodes no instruction from these bytes ('(bad)')";
         return b.failedText() != null ? "no form for '" + b.failedText() + "'" : b.error().getMessage();
     }
 
     private static Outcome simulate(KernelReader.BhiveRow r, ObjdumpDecoder.Block block, CoreSpec core, TimingTable timings,
-                                    Simulator.Options options) {
-        SimulationInput input = new SimulationInput("line " + r.line(), block.instructions(), false, true, Map.of());
+                                    Simulator.Options options, boolean loop, boolean sameInit) {
+        SimulationInput input = new SimulationInput("line " + r.line(), block.instructions(), loop, sameInit, Map.of());
         try {
             SimulationResult result = Simulator.run(core, timings, input, options);
             Bounds bounds = Bounds.of(core, timings, input);
-            return new Outcome(r.line(), r.hex(), r.cyclesPer100(), result, bounds, null);
+            return new Outcome(r.line(), r.hex(), r.cyclesPer100(), result, bounds, null, null);
         } catch (Engine.MissingTimingException e) {
-            return new Outcome(r.line(), r.hex(), r.cyclesPer100(), null, null, "model lacks " + e.instruction().form().name());
+            return new Outcome(r.line(), r.hex(), r.cyclesPer100(), null, null, "model lacks " + e.instruction().form().name(),
+                    Skip.MODEL_LACKS_FORM);
+        } catch (RuntimeException | StackOverflowError e) {
+            // One block's failure must not end the batch: report it with the block.
+            return new Outcome(r.line(), r.hex(), r.cyclesPer100(), null, null, "engine error: " + e, Skip.ENGINE_ERROR);
         }
     }
 }

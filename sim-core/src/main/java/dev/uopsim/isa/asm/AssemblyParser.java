@@ -34,6 +34,13 @@ public final class AssemblyParser {
             "xacquire", "xrelease");
     private static final Set<String> LENGTH_ONLY_PREFIXES = Set.of("data16", "data32", "addr32", "addr16", "cs", "ds",
             "es", "ss", "fs", "gs", "rex", "rex.w", "rex64", "bnd", "notrack", "xacquire", "xrelease");
+    // Compiled once: the parser runs on every instruction objdump prints (thousands per batch).
+    private static final Pattern REGION_BEGIN = Pattern.compile("(#|//|;)\\s*(LLVM-MCA|OSACA)-BEGIN.*");
+    private static final Pattern REGION_END = Pattern.compile("(#|//|;)\\s*(LLVM-MCA|OSACA)-END.*");
+    private static final Pattern DIRECTIVE = Pattern.compile("#\\s*uopsim:.*");
+    private static final Pattern ATT_REGISTER = Pattern.compile(".*%[a-z].*");
+    private static final Pattern ATT_IMMEDIATE = Pattern.compile(".*\\$-?[0-9a-z_].*");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern LABEL = Pattern.compile("^([A-Za-z_.$@][\\w.$@]*|\\d+):");
     private static final Pattern COMPARE_PSEUDO = Pattern.compile("(v?)cmp([a-z_]+?)(ss|sd|ps|pd)");
     private static final Pattern IACA_MOV = Pattern.compile("(?i)mov[l]?\\s+(\\$?(111|222)\\s*,\\s*%?ebx|%?ebx\\s*,\\s*\\$?(111|222))");
@@ -74,16 +81,16 @@ public final class AssemblyParser {
             int lineNo = n + 1;
             String trimmed = raw.strip();
             String upper = trimmed.toUpperCase(Locale.ROOT);
-            if (upper.matches("(#|//|;)\\s*(LLVM-MCA|OSACA)-BEGIN.*")) {
+            if (REGION_BEGIN.matcher(upper).matches()) {
                 if (!marked) regionStart = all.size();
                 marked = true;
                 continue;
             }
-            if (upper.matches("(#|//|;)\\s*(LLVM-MCA|OSACA)-END.*")) {
+            if (REGION_END.matcher(upper).matches()) {
                 if (regionEnd < 0 && regionStart >= 0) regionEnd = all.size();
                 continue;
             }
-            if (trimmed.matches("#\\s*uopsim:.*")) {
+            if (DIRECTIVE.matcher(trimmed).matches()) {
                 directives.add(new Directive(trimmed.substring(trimmed.indexOf(':') + 1).strip(), lineNo));
                 continue;
             }
@@ -146,7 +153,7 @@ public final class AssemblyParser {
             if (c.startsWith(".intel_syntax")) return Syntax.INTEL;
             if (c.startsWith(".att_syntax")) return Syntax.ATT;
             if (c.isEmpty() || c.startsWith(".")) continue;
-            if (c.matches(".*%[a-z].*") || c.matches(".*\\$-?[0-9a-z_].*")) return Syntax.ATT;
+            if (ATT_REGISTER.matcher(c).matches() || ATT_IMMEDIATE.matcher(c).matches()) return Syntax.ATT;
         }
         return Syntax.INTEL;
     }
@@ -173,7 +180,7 @@ public final class AssemblyParser {
         String rest = code.strip();
         int col = column0 + (code.length() - code.stripLeading().length());
         while (true) {
-            String[] split = rest.split("\\s+", 2);
+            String[] split = SPACES.split(rest, 2);
             String w = split[0].toLowerCase(Locale.ROOT);
             if (w.startsWith("{") && w.endsWith("}")) {
                 switch (w) {
@@ -195,7 +202,7 @@ public final class AssemblyParser {
             col += skip;
             rest = split[1];
         }
-        String[] split = rest.split("\\s+", 2);
+        String[] split = SPACES.split(rest, 2);
         String mnemonic = split[0].toLowerCase(Locale.ROOT);
         int mnemonicColumn = col + 1;
         String operandText = split.length > 1 ? split[1] : "";

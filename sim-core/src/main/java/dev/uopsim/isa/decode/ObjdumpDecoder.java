@@ -32,6 +32,9 @@ import java.util.regex.Pattern;
 public final class ObjdumpDecoder {
     private static final int PADDING = 15;
     private static final Pattern LINE = Pattern.compile("^\\s*([0-9a-f]+):\\t([0-9a-f ]+?)\\s*(?:\\t(.*))?$");
+    private static final Pattern PREFIX_WORD = Pattern.compile(
+            "rex(\\.w?r?x?b?)?|data16|data32|addr32|cs|ds|es|ss|fs|gs|lock|rep|repz|repnz|repe|repne|bnd|notrack");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern TARGET = Pattern.compile("^(j\\w+|call|loop\\w*|jrcxz|jecxz|xbegin)\\s+(?:.*\\s)?0x([0-9a-f]+)(\\s*<[^>]*>)?$");
 
     private final AssemblyParser parser;
@@ -193,8 +196,8 @@ public final class ObjdumpDecoder {
 
     private static boolean isPrefixOnly(String text) {
         if (text.isEmpty()) return false;
-        for (String w : text.toLowerCase(Locale.ROOT).split("\\s+")) {
-            if (!w.matches("rex(\\.w?r?x?b?)?|data16|data32|addr32|cs|ds|es|ss|fs|gs|lock|rep|repz|repnz|repe|repne|bnd|notrack")) {
+        for (String w : SPACES.split(text.toLowerCase(Locale.ROOT))) {
+            if (!PREFIX_WORD.matcher(w).matches()) {
                 return false;
             }
         }
@@ -202,7 +205,7 @@ public final class ObjdumpDecoder {
     }
 
     private static byte[] parseBytes(String s) {
-        String[] parts = s.strip().split("\\s+");
+        String[] parts = SPACES.split(s.strip());
         byte[] out = new byte[parts.length];
         for (int i = 0; i < parts.length; i++) out[i] = (byte) Integer.parseInt(parts[i], 16);
         return out;
