@@ -49,7 +49,7 @@ class CharacterizeResumeTest {
         String java = ProcessHandle.current().info().command().orElse("java");
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Process p = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp", classpath, "dev.uopsim.cli.Main",
-                "characterize", "--forms", FORMS, "--journal", journal.toString(), "--samples", "8")
+                "characterize", "--forms", FORMS, "--journal", journal.toString(), "--samples", "8", "--measure-only")
                 .redirectErrorStream(true).redirectOutput(dir.resolve("first.log").toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (formRecords(journal).size() < 3 && p.isAlive() && System.nanoTime() < deadline) Thread.sleep(5);
@@ -61,7 +61,7 @@ class CharacterizeResumeTest {
         for (JsonNode r : before) done.put(r.get("form").asString(), r.get("result"));
 
         CommandLineRunner.Result r = CommandLineRunner.run("characterize", "--forms", FORMS, "--journal", journal.toString(),
-                "--resume", "--samples", "8", "--json");
+                "--resume", "--samples", "8", "--measure-only", "--json");
         assertEquals(ExitCode.OK, r.exitCode(), r.err());
         assertTrue(r.err().contains("resuming"), r.err());
         JsonNode doc = JSON.readTree(r.out());
