@@ -25,9 +25,9 @@ class HostMeasurementCommandsTest {
     }
 
     @Test
-    void validateMemdepHostPutsTheMeasurementInTheRowsBesideAnEmptySimulatedColumn() {
+    void validateMemdepHostPutsTheMeasurementInTheRowsBesideTheSimulationWithTheGivenModel() {
         assumeNative();
-        var r = CommandLineRunner.run("validate", "memdep", "--host", "--no-llvm-mca", "--json");
+        var r = CommandLineRunner.run("validate", "memdep", "--host", "--model", "alderlake-p", "--no-llvm-mca", "--json");
         JsonNode doc = JSON.readTree(r.out());
         JsonNode rows = doc.get("rows");
         assertEquals(8, rows.size(), r.out());
@@ -35,8 +35,8 @@ class HostMeasurementCommandsTest {
             assertEquals("host", row.get("uarch").asString());
             double m = row.get("measured").asDouble();
             assertTrue(m > 0.2 && m < 20, "cycles per computation: " + row);
-            assertTrue(row.get("simulated").isNull());
-            assertTrue(row.get("status").asString().contains("engine"), row.toString());
+            assertTrue(row.get("simulated").asDouble() > 0.2, row.toString());
+            assertEquals("ok", row.get("status").asString(), row.toString());
         }
         assertTrue(doc.get("clock").get("kind").asString().matches("tsc-calibrated|perf-cycles"));
     }

@@ -180,9 +180,14 @@ public final class CharacterizeCommand implements Command {
                     java.util.Set<String> have = new java.util.HashSet<>();
                     for (Map<String, Object> r : results) have.add((String) r.get("form"));
                     for (InstructionForm f : forms) if (have.contains(f.name())) measured.add(f);
+                    // table order, as a replay of the journal sees them (the decisions depend on the order)
+                    measured.sort(java.util.Comparator.comparingInt(InstructionForm::id));
                     outcome = HostRun.infer(session.host().cpu(), measurer, measured, results, HostRun.provenance(journal, session.host().cpu()),
                             msg -> console.err().println("uopsim: " + msg));
                     doc.put("inference", InferenceJson.summary(outcome));
+                    var checks = HostRun.heldApart(outcome, measured);
+                    console.err().println("uopsim: " + checks.stream().filter(x -> x.measurement().ok()).count() + " of " + checks.size()
+                            + " held-apart checks measured (validate replay compares them with the model)");
                 }
                 double seconds = (System.nanoTime() - start) / 1e9;
                 doc.put("cpu", session.host().cpu().toJson());

@@ -28,13 +28,14 @@ public final class HostModel {
 
     /** Public figures of a core family for what timing does not measure, with their sources. */
     record CoreSizes(String sourceId, String sourceTitle, String sourceNote, int rob, int retire, int euScheduler, int memScheduler,
-                     int gprFile, int vectorFile, int fetchBytes, int decodeWidth, int loopBuffer, int queue, int loadPortBytes) {}
+                     int gprFile, int vectorFile, int fetchBytes, int decodeWidth, int loopBuffer, int queue, int loadPortBytes,
+                     int uopCacheWidth, int uopCacheSize) {}
 
     /** Golden Cove (the core of Sapphire Rapids): the family CPUID's extensions point to on this machine. */
     static final CoreSizes GOLDEN_COVE = new CoreSizes("golden-cove-public",
-            "Golden Cove core sizes: ROB, retirement and register files as in Scarab's PARAMS.golden_cove; schedulers as in LLVM X86SchedAlderlakeP.td; legacy decode of 32 bytes and 6 instructions a cycle per Intel's optimization manual (Golden Cove chapter)",
+            "Golden Cove core sizes: ROB, retirement, register files and the µop cache (8 µops a cycle, 512 lines of 8) as in Scarab's PARAMS.golden_cove; schedulers as in LLVM X86SchedAlderlakeP.td; legacy decode of 32 bytes and 6 instructions a cycle per Intel's optimization manual (Golden Cove chapter)",
             "as tabulated in shared/data/uarch-params/PARAMS.md (Scarab 95d93ad, llvm-project 0222028); not measured here: a later issue measures them. Used because CPUID's extensions (AVX-512 FP16, AMX) place this core in the Sapphire Rapids generation, whose cores are Golden Cove / Raptor Cove",
-            512, 8, 112, 72, 280, 332, 32, 6, 72, 144, 64);
+            512, 8, 112, 72, 280, 332, 32, 6, 72, 144, 64, 8, 4096);
 
     public static Map<String, Object> build(String name, CpuInfo cpu, HostInference.Result r, Map<String, FormFigures> figures,
                                             Map<String, Map<String, Object>> results, Provenance prov) {
@@ -88,7 +89,9 @@ public final class HostModel {
         Map<String, Object> fe = new LinkedHashMap<>();
         fe.put("fetchBytes", sizes.fetchBytes());
         fe.put("decodeWidth", sizes.decodeWidth());
-        fe.put("uopCache", o("width", width, "windowBytes", 64, "source", "frontend"));
+        // The µop cache delivers more than the renamer takes (Scarab's golden_cove: 8 a cycle, 4,096 µops);
+        // the 6 a cycle measured on NOPs is the rename width.
+        fe.put("uopCache", o("width", Math.max(width, sizes.uopCacheWidth()), "windowBytes", 64, "size", sizes.uopCacheSize(), "source", sizes.sourceId()));
         fe.put("loopBuffer", o("size", sizes.loopBuffer(), "source", sizes.sourceId()));
         fe.put("queueSize", sizes.queue());
         fe.put("source", sizes.sourceId());
@@ -174,12 +177,78 @@ public final class HostModel {
         mem.put("source", "default");
         m.put("memory", mem);
 
+        if (r.reference() != null) {
+            int added = addReferenceRows(rows, r.reference(), names, units);
+            if (added > 0) {
+                Map<String, Object> ref = new LinkedHashMap<>();
+                ref.put("title", "rows of forms not measured here (branches, string, system and other forms part 1 does not run): the shipped "
+                        + r.reference() + " model's rows (uops.info's table), its ports renamed to this machine's where the names or units match");
+                ref.put("note", added + " rows; not measured on this machine");
+                ref.put("provisional", true);
+                sources.put("reference-table", ref);
+            }
+        }
         Map<String, Object> table = new LinkedHashMap<>();
         table.put("source", "table");
         table.put("forms", rows);
         m.put("instructions", table);
         m.put("generated", o("command", prov.command(), "inputs", o(prov.journal(), "journal started " + prov.started())));
         return m;
+    }
+
+    /**
+     * Adds a row for each form of the shipped reference model that the measurement left out: its µops
+     * on this machine's ports of the same name, or on all of them holding the reference port's
+     * memory unit (loads, store addresses); store-data µops (no port here: the inference sees a store
+     * as one µop) and µops without a port here are left out.
+     */
+    @SuppressWarnings("unchecked")
+    static int addReferenceRows(Map<String, Object> rows, String reference, List<String> names, Map<Integer, java.util.Set<Unit>> units) {
+        Map<String, Object> ref;
+        try {
+            ref = dev.uopsim.common.Json.mapper().readValue(dev.uopsim.model.ModelRegistry.resolve(reference).read(), Map.class);
+        } catch (RuntimeException e) {
+            return 0;
+        }
+        Map<String, Object> refPorts = (Map<String, Object>) ref.get("ports");
+        Map<String, Object> refRows = (Map<String, Object>) ((Map<String, Object>) ref.get("instructions")).get("forms");
+        Map<String, List<String>> to = new LinkedHashMap<>();
+        for (var e : refPorts.entrySet()) {
+            List<String> u = (List<String>) ((Map<String, Object>) e.getValue()).get("units");
+            List<String> mapped = new ArrayList<>();
+            if (names.contains(e.getKey())) {
+                mapped.add(e.getKey());
+            } else {
+                for (String unit : List.of("LOAD", "STORE_ADDRESS")) {
+                    if (!u.contains(unit)) continue;
+                    for (int p = 0; p < names.size(); p++) if (units.get(p).contains(Unit.valueOf(unit))) mapped.add(names.get(p));
+                }
+            }
+            to.put(e.getKey(), mapped);
+        }
+        int added = 0;
+        for (var e : refRows.entrySet()) {
+            if (rows.containsKey(e.getKey()) || FormTable.shipped().byName(e.getKey()).isEmpty()) continue;
+            Map<String, Object> row = new LinkedHashMap<>((Map<String, Object>) e.getValue());
+            List<Object> uops = new ArrayList<>();
+            for (Object o : (List<Object>) row.getOrDefault("uops", List.of())) {
+                Map<String, Object> u = new LinkedHashMap<>((Map<String, Object>) o);
+                java.util.LinkedHashSet<String> ports = new java.util.LinkedHashSet<>();
+                for (Object p : (List<Object>) u.get("ports")) ports.addAll(to.getOrDefault((String) p, List.of()));
+                if (ports.isEmpty()) continue;
+                List<String> sorted = new ArrayList<>(ports);
+                sorted.sort(PortNaming::byNumber);
+                u.put("ports", sorted);
+                u.remove("unit");
+                u.remove("occupancy");
+                uops.add(u);
+            }
+            row.put("uops", uops);
+            row.put("source", "reference-table");
+            rows.put(e.getKey(), row);
+            added++;
+        }
+        return added;
     }
 
     /** An ordered JSON object from key, value pairs. */
@@ -248,7 +317,19 @@ public final class HostModel {
             }
             uops.add(u);
         }
-        row.put("uops", uops);
+        // Loads first and store addresses last, as the operation runs: the engine takes a form's result
+        // from its µops in this order (a load listed after the operation would hand on the loaded value).
+        List<Object> ordered = new ArrayList<>();
+        for (int pass = 0; pass < 3; pass++) {
+            for (Object o : uops) {
+                @SuppressWarnings("unchecked")
+                List<String> ps = (List<String>) ((Map<String, Object>) o).get("ports");
+                boolean load = ps.stream().allMatch(p -> units.get(names.indexOf(p)).contains(Unit.LOAD));
+                boolean sta = ps.stream().allMatch(p -> units.get(names.indexOf(p)).contains(Unit.STORE_ADDRESS));
+                if (pass == 0 && load || pass == 2 && sta && !load || pass == 1 && !load && !sta) ordered.add(o);
+            }
+        }
+        row.put("uops", ordered);
         Map<String, Object> lat = latency(form, fig, r);
         if (!lat.isEmpty()) row.put("latency", lat);
         if (Double.isFinite(t)) row.put("throughput", Math.round(t * 1000) / 1000.0);
@@ -273,13 +354,15 @@ public final class HostModel {
             if (from == null || to == null) continue;
             if (in.type() == OperandNode.Type.MEM && !in.writes()) {
                 // measured through the address: the load's latency and the operation's
+                // Only mem->: an opN key for the memory operand made the engine drop the form's register
+                // chain (VFMADD231PD (XMM, XMM, M128) simulated 1 cycle a step instead of 4); the engine
+                // models the load itself and takes the operation's latency from the other keys.
                 lat.put("mem->" + to, text(l.cycles(), l.upper()));
-                int load = out.type() == OperandNode.Type.VEC ? vecL2u : gprL2u;
-                lat.put(from + "->" + to, text(Math.max(0, l.cycles() - load), l.upper()));
             } else {
                 lat.put(from + "->" + to, text(l.cycles(), l.upper()));
             }
-            if (!l.upper()) max = Math.max(max, l.cycles());
+            // *->* is the operation's own latency: the engine adds the load's to a loaded value itself
+            if (!l.upper() && !(in.type() == OperandNode.Type.MEM && !in.writes())) max = Math.max(max, l.cycles());
             any = true;
         }
         if (any) lat.put("*->*", text(max > 0 ? max : 1, false));

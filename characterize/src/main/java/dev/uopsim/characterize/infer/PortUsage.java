@@ -100,9 +100,11 @@ public final class PortUsage {
     public static String combination(int mask, List<String> portNames) {
         List<String> names = new ArrayList<>();
         for (int p = 0; p < portNames.size(); p++) if ((mask & (1 << p)) != 0) names.add(portNames.get(p));
-        String prefix = names.getFirst().replaceAll("[0-9]+$", "");
-        boolean common = names.stream().allMatch(n -> n.replaceAll("[0-9]+$", "").equals(prefix) && n.length() > prefix.length());
+        String prefix = names.getFirst().replaceAll("[0-9A-Z]$", "");
+        // one-character suffixes after a common prefix (P0, P1, PA: port 10 in base 36) join as uops.info writes them
+        boolean common = !prefix.isEmpty() && names.stream().allMatch(n -> n.length() == prefix.length() + 1 && n.startsWith(prefix));
         if (!common) return String.join("|", names);
+        names.sort(java.util.Comparator.comparingInt(n -> Character.digit(n.charAt(n.length() - 1), 36)));
         StringBuilder sb = new StringBuilder(prefix);
         for (String n : names) sb.append(n.substring(prefix.length()));
         return sb.toString();

@@ -83,6 +83,18 @@ public final class HostRun {
         return new Outcome(results, res, model, measurer, cpu);
     }
 
+    /**
+     * Measures (or, replaying, reads from the journal) the held-apart checks of an inference: benchmarks
+     * built from its result that no inference step used.
+     */
+    public static List<JournalMeasurer.Recorded> heldApart(Outcome o, List<InstructionForm> forms) throws IOException {
+        List<dev.uopsim.characterize.bench.Benchmark> bs = HeldApart.benchmarks(new Generator(o.cpu()), forms, o.inference());
+        List<Measurement> ms = o.measurer().run(HeldApart.PHASE, bs);
+        List<JournalMeasurer.Recorded> out = new ArrayList<>();
+        for (int i = 0; i < bs.size(); i++) out.add(new JournalMeasurer.Recorded(HeldApart.PHASE, bs.get(i), ms.get(i)));
+        return out;
+    }
+
     /** Adds µops, slots, ports and their LP throughput to a form's result (the keys part 1 left null). */
     public static void annotate(Map<String, Object> r, HostInference.Result res) {
         var f = res.forms().get((String) r.get("form"));
@@ -118,7 +130,8 @@ public final class HostRun {
         @SuppressWarnings("unchecked")
         Map<String, Object> host = (Map<String, Object>) header.get("host");
         @SuppressWarnings("unchecked")
-        Map<String, Object> cpuJson = host == null ? null : (Map<String, Object>) host.get("cpu");
+        Map<String, Object> cpuJson = host == null ? null : host.get("cpu") instanceof Map<?, ?> m ? (Map<String, Object>) m
+                : host.containsKey("vendor") ? host : null;     // the host's JSON carries the CPU's fields
         if (cpuJson == null) throw new IOException("the journal's header does not describe its CPU");
         CpuInfo cpu = CpuInfo.fromJson(cpuJson);
         @SuppressWarnings("unchecked")

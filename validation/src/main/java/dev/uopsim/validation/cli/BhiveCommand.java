@@ -73,8 +73,48 @@ public final class BhiveCommand implements Command {
         o.addOption(Option.builder().longOpt("plot").hasArg().argName("FILE.svg").desc("write a predicted-vs-measured scatter plot").build());
         o.addOption(Option.builder().longOpt("worst").hasArg().argName("N").desc("list the N blocks with the largest errors (default 10)").build());
         o.addOption(Option.builder().longOpt("threads").hasArg().argName("N").desc("simulation threads (default: all cores)").build());
+        o.addOption(Option.builder().longOpt("llvm-mca").hasArg().argName("CPU")
+                .desc("also run llvm-mca -mcpu=CPU on the simulated blocks (unrolled as BHive measured them, 100 iterations) and compare both on the blocks both predict").build());
         o.addOption(Option.builder().longOpt("json").desc("print JSON").build());
         return o;
+    }
+
+    /** llvm-mca's MAPE and tau on the simulated blocks, beside the engine's on the same blocks. */
+    private static Map<String, Object> llvmMca(List<BlockBatch.Outcome> simulated, String cpu, Console console) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cpu", cpu);
+        dev.uopsim.validation.LlvmMca mca = dev.uopsim.validation.LlvmMca.find();
+        if (mca == null) {
+            m.put("problem", "llvm-mca not found");
+            return m;
+        }
+        List<byte[]> code = new ArrayList<>();
+        for (BlockBatch.Outcome o : simulated) code.add(dev.uopsim.isa.decode.Hex.parse(o.hex(), "block", o.line(), 0));
+        var decoded = new dev.uopsim.isa.decode.ObjdumpDecoder(dev.uopsim.isa.FormTable.shipped()).decode(code, "blocks",
+                simulated.stream().mapToInt(BlockBatch.Outcome::line).toArray());
+        Map<String, List<dev.uopsim.isa.Instruction>> blocks = new LinkedHashMap<>();
+        for (int i = 0; i < simulated.size(); i++) if (decoded.get(i).ok()) blocks.put("b" + i, decoded.get(i).instructions());
+        Map<String, Double> cycles;
+        try {
+            cycles = mca.cyclesPerIteration(blocks, cpu, 100);
+        } catch (Exception e) {
+            m.put("problem", e.getMessage());
+            return m;
+        }
+        List<BlockBatch.Outcome> both = new ArrayList<>();
+        List<Double> mcaPredicted = new ArrayList<>();
+        for (int i = 0; i < simulated.size(); i++) {
+            Double c = cycles.get("b" + i);
+            if (c == null || c <= 0) continue;
+            both.add(simulated.get(i));
+            mcaPredicted.add(c * 100);
+        }
+        Map<BlockBatch.Outcome, Double> byBlock = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < both.size(); i++) byBlock.put(both.get(i), mcaPredicted.get(i));
+        m.put("blocks", both.size());
+        m.put("llvm_mca", figures(both, byBlock::get));
+        m.put("uopsim", figures(both, BlockBatch.Outcome::predicted));
+        return m;
     }
 
     @Override
@@ -107,6 +147,7 @@ public final class BhiveCommand implements Command {
                 "figures", figures(simulated.stream().filter(o -> mayAlias.contains(o.hex())).toList(), BlockBatch.Outcome::predicted),
                 "others", figures(simulated.stream().filter(o -> !mayAlias.contains(o.hex())).toList(), BlockBatch.Outcome::predicted)));
         doc.put("analytical", figures(simulated, BlockBatch.Outcome::analytical));
+        if (line.hasOption("llvm-mca")) doc.put("llvm_mca", llvmMca(simulated, line.getOptionValue("llvm-mca"), console));
         doc.put("settled", simulated.stream().filter(o -> o.result().settled()).count());
         Map<String, Integer> skipped = new TreeMap<>();
         for (BlockBatch.Outcome o : outcomes) if (!o.simulated()) skipped.merge(o.skipped().replaceAll("line \\d+", "line N"), 1, Integer::sum);
@@ -183,6 +224,12 @@ public final class BhiveCommand implements Command {
                 doc.get("blocks"), doc.get("settled"));
         o.println(line("engine", doc));
         o.println(line("analytical bound", (Map<String, Object>) doc.get("analytical")));
+        if (doc.get("llvm_mca") instanceof Map<?, ?> mm && mm.get("llvm_mca") != null) {
+            o.println(line("  on the " + mm.get("blocks") + " blocks llvm-mca predicts: engine", (Map<String, Object>) mm.get("uopsim")));
+            o.println(line("  llvm-mca -mcpu=" + mm.get("cpu"), (Map<String, Object>) mm.get("llvm_mca")));
+        } else if (doc.get("llvm_mca") instanceof Map<?, ?> mm) {
+            o.println("  llvm-mca: " + mm.get("problem"));
+        }
         if (doc.get("may_alias") instanceof Map<?, ?> ma) {
             o.println(line("  may-alias blocks (" + ma.get("blocks") + ")", (Map<String, Object>) ma.get("figures")));
             o.println(line("  other blocks", (Map<String, Object>) ma.get("others")));

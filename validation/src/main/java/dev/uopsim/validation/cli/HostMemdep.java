@@ -21,8 +21,8 @@ import org.apache.commons.cli.CommandLine;
 /**
  * {@code uopsim validate memdep --host}: the memory-dependency kernels measured on this machine,
  * in the rows of {@code validate memdep} with {@code measured} filled and uarch {@code host}. The
- * simulated column is the seam for the engine: it stays empty, with the reason, until a model of
- * this host and the cycle-level engine exist.
+ * simulated column uses the host's model ({@code --model}, else the last one {@code characterize
+ * --out} wrote).
  */
 final class HostMemdep {
     private static final int STATEMENTS_PER_ITERATION = 4;
@@ -47,6 +47,21 @@ final class HostMemdep {
         Map<String, Kernel> kernels = new LinkedHashMap<>();
         for (String k : table.kernels()) kernels.put(k, reader.read("memdep-" + k, KernelReader.Options.DEFAULT));
         List<Map<String, Object>> rows = new ArrayList<>();
+        // The host's model: --model, else the last one 'characterize --out' wrote on this machine.
+        Optional<java.nio.file.Path> modelPath = line.hasOption("model") ? Optional.of(java.nio.file.Path.of(line.getOptionValue("model")))
+                : dev.uopsim.characterize.measure.HostJournals.lastModel();
+        Map<String, Double> simulated = new LinkedHashMap<>();
+        String modelName = null;
+        if (modelPath.isPresent()) {
+            var bound = dev.uopsim.machine.ModelBinder.bind(dev.uopsim.model.ModelLoader.load(modelPath.get().toString()));
+            modelName = bound.name() + " (" + modelPath.get() + ")";
+            var core = dev.uopsim.sim.ModelCore.core(bound);
+            var timings = dev.uopsim.sim.ModelCore.timings(bound);
+            for (var e : kernels.entrySet()) {
+                simulated.put(e.getKey(), dev.uopsim.sim.Simulator.run(core, timings, dev.uopsim.traces.Simulations.input(e.getValue()),
+                        dev.uopsim.sim.Simulator.Options.DEFAULT).cyclesPerIteration() / STATEMENTS_PER_ITERATION);
+            }
+        }
         String mcaCpu = null;
         Map<String, Double> mca = Map.of();
         try (Session session = Session.open()) {
@@ -72,11 +87,15 @@ final class HostMemdep {
                 m.put("published", null);
                 m.put("measured", r.ok() ? r.cyclesPerIteration() / STATEMENTS_PER_ITERATION : null);
                 m.put("measured_stable", r.stable());
-                m.put("simulated", null);
+                Double sim = simulated.get(k);
+                m.put("simulated", sim);
+                Double meas = r.ok() ? r.cyclesPerIteration() / STATEMENTS_PER_ITERATION : null;
+                m.put("error", sim == null || meas == null ? null : Math.round(10000 * (sim - meas) / meas) / 10000.0);
+                m.put("within_10pct", sim == null || meas == null ? null : Math.abs(sim - meas) <= 0.1 * meas);
                 Double perIteration = mca.get(k);
                 m.put("llvm_mca", perIteration == null ? null : perIteration / STATEMENTS_PER_ITERATION);
                 m.put("status", (r.ok() ? "" : "measurement failed: " + r.cause() + "; ")
-                        + "simulated missing: the cycle-level engine and a model of this host are not built yet");
+                        + (sim == null ? "simulated missing: no model of this host (run 'uopsim characterize --out host.json' or give --model)" : "ok"));
                 rows.add(m);
             }
             if (line.hasOption("json")) {
@@ -85,6 +104,8 @@ final class HostMemdep {
                 doc.put("cpu", session.host().cpu().toJson());
                 doc.put("clock", session.clockJson());
                 doc.put("llvm_mca", llvm == null || mcaCpu == null ? null : llvm.executable() + " -mcpu=" + mcaCpu);
+                doc.put("model", modelName);
+                doc.put("within_10pct", rows.stream().filter(x -> Boolean.TRUE.equals(x.get("within_10pct"))).count());
                 doc.put("rows", rows);
                 console.out().println(Json.write(doc));
             } else {
@@ -97,7 +118,9 @@ final class HostMemdep {
                 for (String k : kernels.keySet()) head.append(String.format("%7s", k));
                 o.println(head);
                 o.println(line(rows, "  measured", "measured"));
-                o.println(line(rows, "  simulated", "simulated") + "   missing: the engine and a model of this host are not built yet");
+                o.println(line(rows, "  simulated", "simulated") + (modelName == null ? "   missing: no model of this host (characterize --out, or --model)"
+                        : "   " + rows.stream().filter(x -> Boolean.TRUE.equals(x.get("within_10pct"))).count() + " of " + rows.size()
+                        + " within 10%; model " + modelName));
                 if (!mca.isEmpty()) o.println(line(rows, "  llvm-mca -mcpu=" + mcaCpu, "llvm_mca"));
             }
         }

@@ -55,8 +55,8 @@ public final class MemdepCommand implements Command {
                 JSON: a "rows" array with uarch, kernel, published, simulated, llvm_mca, status.
 
                 --host measures the kernels on this machine instead ('measured', in the same rows, uarch "host"),
-                beside the simulation with the host's model ('simulated', missing until the engine and a model of
-                this host exist) and llvm-mca for the nearest core it knows. With --uarch as well, both are shown.
+                beside the simulation with the host's model ('simulated'; --model, else the last model
+                'characterize --out' wrote) and llvm-mca for the nearest core it knows. With --uarch as well, both are shown.
                 """;
     }
 
@@ -67,6 +67,8 @@ public final class MemdepCommand implements Command {
                 .desc("only these cores (default: every core of the published table)").build());
         o.addOption(Option.builder().longOpt("no-llvm-mca").desc("do not run llvm-mca").build());
         o.addOption(Option.builder().longOpt("host").desc("measure the kernels on this machine").build());
+        o.addOption(Option.builder().longOpt("model").hasArg().argName("MODEL.json")
+                .desc("with --host: the host's model for the simulated row (default: the last one characterize --out wrote)").build());
         o.addOption(Option.builder().longOpt("json").desc("print JSON").build());
         dev.uopsim.machine.cli.ModelOptions.add(o, false);
         return o;

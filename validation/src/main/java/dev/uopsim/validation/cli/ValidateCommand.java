@@ -14,6 +14,6 @@ public final class ValidateCommand extends CommandGroup {
 
     @Override
     public List<Command> subcommands() {
-        return List.of(new MemdepCommand(), new BhiveCommand());
+        return List.of(new MemdepCommand(), new BhiveCommand(), new ReplayCommand(), new PortsCommand());
     }
 }

@@ -1,0 +1,17 @@
+package dev.uopsim.characterize.infer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PortUsageTest {
+    @Test
+    void combinationsAreWrittenAsUopsInfoDoesInPortOrder() {
+        List<String> names = PortNaming.notationNames(List.of("P1", "P0", "P10", "P5", "S0", "S1"));
+        assertEquals("P015A", PortUsage.combination(0b1111, names));
+        assertEquals("S01", PortUsage.combination(0b110000, names));
+        assertEquals("P0|S0", PortUsage.combination(0b10010, names));
+        assertEquals("1*P01+2*S01", PortUsage.notation(List.of(new PortUsage.Group(0b11, 1), new PortUsage.Group(0b110000, 2)), names));
+    }
+}
