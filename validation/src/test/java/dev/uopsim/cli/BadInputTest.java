@@ -101,4 +101,10 @@ class BadInputTest {
             assertTrue(help.out().contains("usage: uopsim " + command), help.out());
         }
     }
+
+    @Test
+    void replayOfAFileThatIsNoJournalSaysWhatItNeeds() throws IOException {
+        Path p = file("not-a-journal.jsonl", "{\"type\":\"bench\"}\n");
+        assertCleanError(CommandLineRunner.run("validate", "replay", p.toString()), "not a uopsim journal");
+    }
 }

@@ -36,6 +36,8 @@ public final class HeldApart {
             if (f.writesMemory() || f.has(FormProperty.VALUE_DEPENDENT) || f.has(FormProperty.ZERO_UPPER)) continue;
             // MMX code beside SSE/AVX measures the x87/MMX state switches, not the forms.
             if (f.name().matches(".*[(, ]MM[,)].*")) continue;
+            // Cache-line flushes measure the memory hierarchy, which the engine does not model.
+            if (f.mnemonic().startsWith("CLFLUSH")) continue;
             out.add(f);
         }
         out.sort(java.util.Comparator.comparingInt(InstructionForm::id));
