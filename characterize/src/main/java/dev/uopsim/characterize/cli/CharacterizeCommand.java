@@ -55,8 +55,14 @@ public final class CharacterizeCommand implements Command {
                 dropped; N vs 2N copies cancel the loop's overhead.
 
                 --journal records every raw sample and every finished form as JSON lines; after an interruption
-                (even kill -9) --resume goes on where it stopped. --out writes the measured figures as JSON
-                (format uopsim-measured-forms/1; the ports-config model writer comes with the next issue).
+                (even kill -9) --resume goes on where it stopped.
+
+                Then, unless --measure-only: slots per form from front-end-bound probes (macro_ops), port classes
+                of one-µop forms by interference, their ports from mixes, each form's µops on port combinations by
+                blocking (Algorithm 1 of the uops.info paper, with time), the LP throughput from those ports, the
+                core's load-to-use, forwarding and memory renaming, and 800 held-apart checks (mixes and chains)
+                for 'validate replay'. --out writes this machine's ports-config model with provenance per number;
+                without --journal the journal goes to the cache, and the last journal and model are remembered.
 
                 Examples:
                   uopsim characterize --forms '^(ADD_01|IMUL) \\(R64, R64\\)$'
