@@ -128,6 +128,9 @@ final class ModelsShow implements Command {
                 mem.memoryRenaming().enabled() ? "yes (" + mem.memoryRenaming().shapes().stream().map(Schema::spell).collect(Collectors.joining(", "))
                         + ", " + mem.memoryRenaming().latency() + " cycles)" : "no",
                 Schema.spell(mem.dependencePolicy()), mem.misspeculationPenalty(), Schema.spell(mem.loadIssue()));
+        Memory.StoreCommit commit = mem.storeCommit();
+        out.println("  store commit: " + (commit.perCycle() == 0 ? "no limit beyond the store ports"
+                : commit.perCycle() + " per cycle" + (commit.sameLine() ? ", the second and later only to the first one's cache line" : "")));
         int rows = m.instructions().forms().size();
         out.printf("instructions: %d rows; %d bound to forms, %d encoding twins of a bound row, %d unbound (no form of that name in the instruction model yet), %d unsupported by it%n",
                 rows, b.boundRows() - b.twins().size(), b.twins().size(), b.unbound().size(), b.unsupported().size());
