@@ -48,7 +48,7 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
                            int complexDecoderUops, int simpleDecoderUops, int decodeUopsPerCycle, int microcodeThreshold,
                            int microcodeUopsPerCycle, int uopCacheUops, int uopCacheWindow, int uopCacheCapacity,
                            int loopBuffer, int uopQueue, double takenBranchesPerCycle, List<FusionRule> macroFusion,
-                           boolean jccErratum) {}
+                           boolean jccErratum, boolean loopBufferAcrossIterations) {}
 
     /**
      * A first instruction (by assembler mnemonic) that fuses with the following conditional branches

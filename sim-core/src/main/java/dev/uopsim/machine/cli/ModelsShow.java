@@ -95,7 +95,8 @@ final class ModelsShow implements Command {
         out.printf("front end: fetch %d B/cycle, decode %d/cycle, µop cache %s, loop buffer %s, queue %d µops, %s taken branch(es)/cycle%n",
                 fe.fetchBytes(), fe.decodeWidth(),
                 fe.uopCache().width() == 0 ? "none" : fe.uopCache().width() + "/cycle (" + fe.uopCache().windowBytes() + "-byte windows, " + fe.uopCache().size() + " µops)",
-                fe.loopBuffer().size() == 0 ? "none" : fe.loopBuffer().size() + " µops", fe.queueSize(), ModelJson.number(fe.takenBranchesPerCycle()));
+                fe.loopBuffer().size() == 0 ? "none" : fe.loopBuffer().size() + " µops"
+                        + (fe.loopBuffer().acrossIterations() ? " (delivers across the loop's end)" : ""), fe.queueSize(), ModelJson.number(fe.takenBranchesPerCycle()));
         Rename r = m.rename();
         out.printf("rename: %d/cycle; move elimination gpr %s, vector %s; idioms zero %s, ones %s, carry %s; unlamination %s; PRF gpr %s, vector %s%n",
                 r.width(), yes(r.moveElimination().gpr()), yes(r.moveElimination().vector()), Schema.spell(r.idioms().zero()),
