@@ -211,7 +211,9 @@ public final class Engine {
         java.util.Arrays.fill(rat, READY);
         // The trace is asked about in-flight instructions only; run() prepares what it can reach.
         int n = Math.max(1, code.size());
-        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1);
+        this.commitLimited = core.loadStore().storeCommitsPerCycle() > 0;
+        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1,
+                commitLimited && core.loadStore().storeCommitSameLine());
         this.reach = (capacity + 64) / n + 2;
         this.frontEnd = new FrontEnd(this, second, bodySlots);
         this.iterationEnd = new long[maxIterations + 1];
@@ -277,8 +279,41 @@ public final class Engine {
 
     private void retire() {
         retireInOrder();
+        if (commitLimited) commitStores();
         // Stores leave the store buffer once committed (they stay visible to younger loads until then).
         drainStores();
+    }
+
+    /** Whether the model limits how many retired stores reach the cache per cycle. */
+    private final boolean commitLimited;
+    /** The oldest instruction {@link #commitStores} has not passed yet. */
+    private long commitNext = 0;
+
+    /**
+     * Retired stores write the cache in program order, at most the model's number per cycle, and
+     * where the model says so only further stores to the first one's cache line join it in a cycle.
+     * A store waits in the store buffer (forwarding to younger loads) until its turn.
+     */
+    private void commitStores() {
+        int committed = 0;
+        int firstSlot = -1;
+        for (commitNext = Math.max(commitNext, oldestStore); commitNext < oldestId; commitNext++) {
+            int s = slot(commitNext);
+            StaticInstruction si = program[sidx[s]];
+            if (!si.isStore()) continue;
+            if (committed == core.loadStore().storeCommitsPerCycle()) return;
+            if (committed > 0 && core.loadStore().storeCommitSameLine() && !sameLine(firstSlot, s)) return;
+            if (committed == 0) firstSlot = s;
+            commitCycle[s] = cycle + 1;
+            committed++;
+            wake(s);
+        }
+    }
+
+    /** Whether the stores in two slots write the same 64-byte line (unknown: no). */
+    private boolean sameLine(int a, int b) {
+        StaticInstruction sa = program[sidx[a]], sb = program[sidx[b]];
+        return trace.sameLine(iter[a], sa.index, sa.storeAccess(), iter[b], sb.index, sb.storeAccess());
     }
 
     private void retireInOrder() {
@@ -294,7 +329,9 @@ public final class Engine {
             slotsLeft -= cost;
             robSlotsUsed -= cost;
             if (si.isLoad()) loadsInFlight--;
-            if (si.isStore()) commitCycle[s] = cycle + 1;
+            // Without a commit limit a store writes the cache the cycle after it retires; with one,
+            // commitStores() decides when.
+            if (si.isStore() && !commitLimited) commitCycle[s] = cycle + 1;
             retiredInstructions++;
             retiredUops += si.uops.length;
             wake(s);
@@ -482,6 +519,13 @@ public final class Engine {
         }
         if (si.isLoad()) resolveMemoryDependence(s, si);
         if (si.isStore()) {
+            // A read-modify-write store (ADD [m], r) stores its own result: a load renamed to it waits
+            // for that. A store of a register passes the register on; one of an immediate, a constant.
+            if (si.computeUops > 0) {
+                for (int o = 0; o < si.outRegs.length; o++) {
+                    if (si.outRegs[o] == StaticInstruction.MEMORY) storeDataSource[s] = ref(id, o);
+                }
+            }
             for (int i = 0; i < si.inRegs.length; i++) {
                 if (si.inUse[i] == StaticInstruction.STORE_DATA) storeDataSource[s] = inSource[s * inStride + i];
             }

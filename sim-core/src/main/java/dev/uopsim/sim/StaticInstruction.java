@@ -52,6 +52,7 @@ final class StaticInstruction {
 
     /** Memory accesses in {@link Instruction#memoryAccesses()} order. */
     final MemoryAccessSpec[] accesses;
+    private final int storeAccess;
     final boolean complexAddress;
     final boolean vectorLoad;
 
@@ -191,12 +192,15 @@ final class StaticInstruction {
         this.outNames = outN.toArray(String[]::new);
         this.accesses = mem.toArray(MemoryAccessSpec[]::new);
         boolean reads = false, writes = false;
-        for (MemoryAccessSpec a : accesses) {
-            reads |= a.load();
-            writes |= a.store();
+        int firstStore = -1;
+        for (int k = 0; k < accesses.length; k++) {
+            reads |= accesses[k].load();
+            writes |= accesses[k].store();
+            if (accesses[k].store() && firstStore < 0) firstStore = k;
         }
         this.load = reads;
         this.store = writes;
+        this.storeAccess = firstStore;
         this.complexAddress = complex;
         this.vectorLoad = vectorDest;
 
@@ -309,6 +313,11 @@ final class StaticInstruction {
 
     boolean isStore() {
         return store;
+    }
+
+    /** The index in {@link #accesses} of the first access that writes memory, or -1. */
+    int storeAccess() {
+        return storeAccess;
     }
 
     @Override
