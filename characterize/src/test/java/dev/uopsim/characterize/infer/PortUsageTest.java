@@ -14,4 +14,11 @@ class PortUsageTest {
         assertEquals("P0|S0", PortUsage.combination(0b10010, names));
         assertEquals("1*P01+2*S01", PortUsage.notation(List.of(new PortUsage.Group(0b11, 1), new PortUsage.Group(0b110000, 2)), names));
     }
+
+    @Test
+    void aCombinationHoldsNoMoreMicroOpsThanASupersetThatSeesOne() {
+        var u = PortUsage.decode(List.of(new PortUsage.Blocked(0b1, 2.0, "p1"), new PortUsage.Blocked(0b11, 1.0, "p1p5"),
+                new PortUsage.Blocked(0b111, 0.01, "p1p5p10 (blocked nothing)")));
+        assertEquals(List.of(new PortUsage.Group(0b1, 1)), u.groups());
+    }
 }
