@@ -77,27 +77,26 @@ public final class Engine {
     final long[] uopWaitsFor;      // a value reference the µop found not ready at its last check, or NO_VALUE
     // A µop waiting for a value that is not produced yet is parked on the producer's slot and skipped
     // by the scheduler until the producer sets an output or retires (then its inputs are checked again).
-    final boolean[] uopParked;
     final int[] uopNextWaiter;     // the next µop parked on the same producer, or -1
+    final long[] firstUop;         // per instruction slot: the number of its first µop (dispatch scans from the oldest's)
     final int[] waitersOf;         // per instruction slot: the first µop parked on it, or -1
     long nextUop;
 
     // ---- schedulers ----
-    // A queue's µops not parked, in age order (µop ids as int index into the µop ring); parked ones
-    // wait in their producer's list and come back in age order when woken.
-    final int[][] queue;
-    final int[] queueLength;       // µops in the queue, parked or not (its occupancy)
-    final int[] activeLength;      // of them not parked: the first activeLength entries of queue[q]
-    private final int[][] kept;    // dispatch builds the next cycle's list here, then swaps
-    final long[] uopAge;           // allocation order of the µop (nextUop when it was allocated)
-    final int[] uopQueue;          // the queue it sits in
-    private int scanQueue = -1;    // the queue dispatch is scanning (-1: none), its position and kept count
-    private int scanPosition;
-    private int scanKept;
+    final ReservationStation station;
+    final int queues;
+    final int[] queueLength;       // µops in each queue, in any state (its occupancy; the station's)
+    /**
+     * A listener hears every µop that lost its port and every cycle a load waits for a store: with one,
+     * dispatch looks at those µops each cycle; without, it passes them over (the outcome is the same).
+     */
+    private final boolean observed;
     final int[] queuePorts;        // ports each queue issues to (from the core, cached for the cycle loop)
     final int[] queueSize;
     final int schedulerEntries;    // all queues together
     final boolean leastLoaded;     // ports bound at allocation to the least loaded one
+    /** Loads wait for every older store's address (or data): no single store to wake them. */
+    private final boolean waitsForOlderStores;
     final int[] portPending;       // µops bound to each port and not yet dispatched
     final long[] unitBusyUntil;    // per port * 8 + unit
 
@@ -124,6 +123,7 @@ public final class Engine {
         this.core = core;
         this.input = input;
         this.listener = listener == null ? EngineListener.NONE : listener;
+        this.observed = this.listener != EngineListener.NONE;
         this.maxIterations = maxIterations;
         List<StaticInstruction> list = new ArrayList<>();
         for (int i = 0; i < input.instructions().size(); i++) {
@@ -179,33 +179,26 @@ public final class Engine {
         uopPort = new int[uopCapacity];
         uopReadyAt = new long[uopCapacity];
         uopWaitsFor = new long[uopCapacity];
-        uopParked = new boolean[uopCapacity];
         uopNextWaiter = new int[uopCapacity];
         waitersOf = new int[capacity];
         java.util.Arrays.fill(waitersOf, -1);
-        queue = new int[core.schedulers().size()][];
-        kept = new int[queue.length][];
-        queueLength = new int[core.schedulers().size()];
-        activeLength = new int[queue.length];
-        uopAge = new long[uopCapacity];
-        uopQueue = new int[uopCapacity];
-        scratchFree = new int[core.schedulers().size()];
-        queuePorts = new int[queue.length];
-        queueSize = new int[queue.length];
-        for (int q = 0; q < queue.length; q++) {
+        firstUop = new long[capacity];
+        queues = core.schedulers().size();
+        station = new ReservationStation(queues, uopCapacity, queues * (portMasks(code).size() + core.portNames().size()), uopReadyAt);
+        queueLength = station.occupancy;
+        scratchFree = new int[queues];
+        queuePorts = new int[queues];
+        queueSize = new int[queues];
+        for (int q = 0; q < queues; q++) {
             queuePorts[q] = core.schedulers().get(q).portMask();
             queueSize[q] = core.schedulers().get(q).size();
         }
         leastLoaded = core.portPolicy() == CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
+        waitsForOlderStores = core.loadStore().dependencePolicy() == CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES
+                || core.loadStore().inOrderLoads();
         int entries = 0;
-        for (int q = 0; q < queue.length; q++) entries += queueSize[q];
+        for (int q = 0; q < queues; q++) entries += queueSize[q];
         schedulerEntries = entries;
-        // Room beyond each queue's size for one microcoded instruction bigger than the scheduler.
-        // (maxUops: the most µops of one instruction, as the static code says.)
-        for (int q = 0; q < queue.length; q++) {
-            queue[q] = new int[queueSize[q] + maxUops];
-            kept[q] = new int[queueSize[q] + maxUops];
-        }
         portPending = new int[core.portNames().size()];
         unitBusyUntil = new long[core.portNames().size() * UNITS];
         java.util.Arrays.fill(rat, READY);
@@ -215,6 +208,13 @@ public final class Engine {
         this.reach = (capacity + 64) / n + 2;
         this.frontEnd = new FrontEnd(this, second, bodySlots);
         this.iterationEnd = new long[maxIterations + 1];
+    }
+
+    /** The port masks the code's µops have (a fused pair's is its branch's): they bound the station's port classes. */
+    private java.util.Set<Integer> portMasks(List<StaticInstruction> code) {
+        java.util.Set<Integer> masks = new java.util.HashSet<>();
+        for (StaticInstruction s : code) for (UopSpec u : s.uops) masks.add(u.portMask());
+        return masks;
     }
 
     /** No timing for a form: the model lacks its row. */
@@ -438,20 +438,20 @@ public final class Engine {
         int n = second ? 0 : si.uops.length;
         if (n == 0) return true;
         if (n > schedulerEntries) {
-            for (int q = 0; q < queue.length; q++) if (queueLength[q] > 0) return false;
+            for (int q = 0; q < queues; q++) if (queueLength[q] > 0) return false;
             return true;
         }
-        for (int q = 0; q < queue.length; q++) scratchFree[q] = queueSize[q] - queueLength[q];
+        for (int q = 0; q < queues; q++) scratchFree[q] = queueSize[q] - queueLength[q];
         boolean fused = frontEnd.fusedWithNext(si.index);
         for (UopSpec u : si.uops) {
             int mask = fused && u.kind() == UopKind.COMPUTE ? frontEnd.fusedPortMask(si.index, u.portMask()) : u.portMask();
             int best = -1;
-            for (int q = 0; q < queue.length; q++) {
+            for (int q = 0; q < queues; q++) {
                 if ((queuePorts[q] & mask) == 0) continue;
                 if (best < 0 || scratchFree[q] > scratchFree[best]) best = q;
             }
             if (best < 0) {
-                for (int q = 0; q < queue.length; q++) if (best < 0 || scratchFree[q] > scratchFree[best]) best = q;
+                for (int q = 0; q < queues; q++) if (best < 0 || scratchFree[q] > scratchFree[best]) best = q;
             }
             if (scratchFree[best] <= 0) return false;
             scratchFree[best]--;
@@ -547,6 +547,7 @@ public final class Engine {
             return;
         }
         boolean fusedWithBranch = frontEnd.fusedWithNext(si.index);
+        firstUop[s] = nextUop;
         for (int u = 0; u < n; u++) {
             int uid = (int) (nextUop & uopMask);
             nextUop++;
@@ -554,8 +555,6 @@ public final class Engine {
             uopSpec[uid] = u;
             uopReadyAt[uid] = NOT_READY;
             uopWaitsFor[uid] = NO_VALUE;
-            uopParked[uid] = false;
-            uopAge[uid] = nextUop - 1;
             int portMask = si.uops[u].portMask();
             if (fusedWithBranch && si.uops[u].kind() == UopKind.COMPUTE) {
                 portMask = frontEnd.fusedPortMask(si.index, portMask);
@@ -675,16 +674,15 @@ public final class Engine {
             portPending[port]++;
         }
         uopPort[uid] = port;
-        queueLength[q]++;
-        uopQueue[uid] = q;
-        queue[q][activeLength[q]++] = uid;      // the youngest: its place in age order is the end
+        UopSpec spec = program[sidx[slot(uopInst[uid])]].uops[uopSpec[uid]];
+        station.enter(uid, q, port >= 0 ? 1 << port : spec.portMask() & queuePorts[q]);
     }
 
     /** The scheduler queue for a µop: one that can issue to its ports, with the most free entries. */
     private int chooseQueue(int portMask) {
         int best = -1;
         int bestFree = Integer.MIN_VALUE;
-        for (int q = 0; q < queue.length; q++) {
+        for (int q = 0; q < queues; q++) {
             if ((queuePorts[q] & portMask) == 0) continue;
             int free = queueSize[q] - queueLength[q];
             if (free > bestFree) {
@@ -694,7 +692,7 @@ public final class Engine {
         }
         if (best < 0) {
             // A µop no queue serves would never run: put it where most space is (models are checked for this).
-            for (int q = 0; q < queue.length; q++) {
+            for (int q = 0; q < queues; q++) {
                 int free = queueSize[q] - queueLength[q];
                 if (free > bestFree) {
                     best = q;
@@ -706,70 +704,71 @@ public final class Engine {
     }
 
     /**
-     * Each queue's µops that are not parked, oldest first, to the first free port they may use. A µop
-     * woken by one dispatched this cycle is looked at this cycle when it comes later in that order
+     * Each queue's µops that may act this cycle, oldest first, to the first free port they may use. A
+     * µop woken by one dispatched this cycle is looked at this cycle when it comes later in that order
      * (a later queue, or younger in this one), as if every µop were looked at in turn.
      */
     private void dispatch() {
+        station.release(cycle);
+        if (oldestId >= nextRenameId) return;
+        // Every µop of an instruction older than the oldest in flight has gone.
+        long from = firstUopInFlight();
+        if (from >= nextUop) return;
+        long firstWord = from >>> 6, lastWord = (nextUop - 1) >>> 6;
         int used = 0;
-        for (int q = 0; q < queue.length; q++) {
-            int[] entries = queue[q];
-            int[] next = kept[q];
-            scanQueue = q;
-            scanKept = 0;
-            for (scanPosition = 0; scanPosition < activeLength[q]; scanPosition++) {
-                int uid = entries[scanPosition];
-                boolean sent = false;
-                if (uopReady(uid)) {
-                    long id = uopInst[uid];
-                    int s = slot(id);
-                    StaticInstruction si = program[sidx[s]];
-                    UopSpec spec = si.uops[uopSpec[uid]];
-                    int candidates = uopPort[uid] >= 0 ? 1 << uopPort[uid] : (spec.portMask() & queuePorts[q]);
-                    int free = candidates & ~used;
-                    if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
-                    if (free != 0) {
-                        int p = Integer.numberOfTrailingZeros(free);
-                        used |= 1 << p;
-                        execute(uid, id, s, si, spec, p);
-                        sent = true;
-                    } else {
-                        listener.stalled(cycle, Stall.PORT_BUSY, id, si.index, candidates);
-                    }
+        for (int q = 0; q < queues; q++) {
+            for (long aw = firstWord; aw <= lastWord; aw++) {
+                int w = (int) (aw & station.wordMask);
+                long seen = 0;         // this word's µops looked at already
+                long bits;
+                while ((bits = station.candidates(q, w, used, observed) & ~seen) != 0) {
+                    int b = Long.numberOfTrailingZeros(bits);
+                    seen |= (2L << b) - 1;
+                    used |= consider(w << 6 | b, q, used);
                 }
-                if (sent) queueLength[q]--;
-                else if (!uopParked[uid]) next[scanKept++] = uid;
             }
-            kept[q] = entries;
-            queue[q] = next;
-            activeLength[q] = scanKept;
         }
-        scanQueue = -1;
     }
 
-    /** A woken µop goes back among its queue's active µops, in age order. */
+    /** The oldest instruction that may have µops not dispatched (none older has). */
+    private long dispatchFrom;
+
+    /** The number of the first µop of the oldest instruction with µops not dispatched, or nextUop. */
+    private long firstUopInFlight() {
+        if (dispatchFrom < oldestId) dispatchFrom = oldestId;
+        while (dispatchFrom < nextRenameId && uopsLeft[slot(dispatchFrom)] == 0) dispatchFrom++;
+        return dispatchFrom < nextRenameId ? firstUop[slot(dispatchFrom)] : nextUop;
+    }
+
+    /** Looks at one µop: checks its inputs if they are not known, sends it to a free port if it is ready; returns the port taken (a bit) or 0. */
+    private int consider(int uid, int q, int used) {
+        // The station holds only unchecked µops and ready ones (their ready cycle is known and past).
+        boolean waitingForPort = uopReadyAt[uid] < NOT_READY;
+        if (!waitingForPort && !uopReady(uid)) {
+            if (uopReadyAt[uid] < NOT_READY) station.later(uid, uopReadyAt[uid], cycle);
+            return 0;
+        }
+        long id = uopInst[uid];
+        int s = slot(id);
+        StaticInstruction si = program[sidx[s]];
+        UopSpec spec = si.uops[uopSpec[uid]];
+        int candidates = uopPort[uid] >= 0 ? 1 << uopPort[uid] : (spec.portMask() & queuePorts[q]);
+        int free = candidates & ~used;
+        if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
+        if (free != 0) {
+            int p = Integer.numberOfTrailingZeros(free);
+            station.issue(uid);
+            execute(uid, id, s, si, spec, p);
+            return 1 << p;
+        }
+        listener.stalled(cycle, Stall.PORT_BUSY, id, si.index, candidates);
+        if (!waitingForPort) station.ready(uid);
+        return 0;
+    }
+
+    /** A woken µop is among those dispatch checks again. */
     private void activate(int uid) {
-        int q = uopQueue[uid];
-        long age = uopAge[uid];
-        if (q == scanQueue) {
-            if (age < uopAge[queue[q][scanPosition]]) {
-                insert(kept[q], scanKept++, 0, uid, age);                 // older than the one being looked at: next cycle
-            } else {
-                insert(queue[q], activeLength[q]++, scanPosition + 1, uid, age);   // younger: still this cycle
-            }
-        } else {
-            insert(queue[q], activeLength[q]++, 0, uid, age);
-        }
-    }
-
-    /** Inserts into a[from, length) kept sorted by age; the array has room for one more. */
-    private void insert(int[] a, int length, int from, int uid, long age) {
-        int i = length;
-        while (i > from && uopAge[a[i - 1]] > age) {
-            a[i] = a[i - 1];
-            i--;
-        }
-        a[i] = uid;
+        station.recheck(uid);
     }
 
     private int unitsFree(int ports, int unit) {
@@ -833,6 +832,9 @@ public final class Engine {
                 long order = memoryOrderReady(id, s);
                 if (order >= NOT_READY) {
                     listener.stalled(cycle, Stall.MEMORY_ORDER, id, si.index, orderStore >= 0 ? sidx[slot(orderStore)] : -1);
+                    // Unheard, the wait need not be looked at every cycle: the store wakes the load when
+                    // its data (or commit) is known. Waiting for all older stores has no single waker.
+                    if (!observed && !waitsForOlderStores && orderStore >= 0) parkOn(uid, slot(orderStore));
                     return false;
                 }
                 if (order > ready) {
@@ -908,19 +910,20 @@ public final class Engine {
 
     private void park(int uid, long ref) {
         int producer = slot(ref >>> 5);
+        parkOn(uid, producer);
+    }
+
+    private void parkOn(int uid, int producer) {
         uopNextWaiter[uid] = waitersOf[producer];
         waitersOf[producer] = uid;
-        uopParked[uid] = true;
+        station.park(uid);
     }
 
     /** The instruction in slot {@code s} set an output or retired: µops parked on it look again. */
     private void wake(int s) {
         int u = waitersOf[s];
         waitersOf[s] = -1;
-        for (; u >= 0; u = uopNextWaiter[u]) {
-            uopParked[u] = false;
-            activate(u);
-        }
+        for (; u >= 0; u = uopNextWaiter[u]) activate(u);
     }
 
     /** The older store {@link #memoryOrderReady} last found a load waiting for, or -1. */
@@ -1022,10 +1025,14 @@ public final class Engine {
                 if (si.computeUops == 0) computeOutputs(s, si, cycle);
             }
             case STORE_ADDRESS -> storeAddressCycle[s] = cycle;
-            case STORE_DATA -> storeDataCycle[s] = cycle;
+            case STORE_DATA -> {
+                storeDataCycle[s] = cycle;
+                wake(s);                        // loads that wait to forward its data
+            }
             case STORE -> {
                 storeAddressCycle[s] = cycle;
                 storeDataCycle[s] = cycle;
+                wake(s);
             }
             case COMPUTE -> {
                 computeLeft[s]--;
@@ -1089,6 +1096,7 @@ public final class Engine {
             // A store the model gives no store µop: its data is there when the instruction finishes.
             storeAddressCycle[s] = Math.min(storeAddressCycle[s], cycle);
             storeDataCycle[s] = Math.min(storeDataCycle[s], cycle);
+            wake(s);
         }
         for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
             long r = outReady[s * outStride + o];
