@@ -13,6 +13,7 @@ import java.util.List;
  */
 final class AddressTrace {
     private final StaticInstruction[] code;
+    private final ArrayRecycler arrays;
     private final boolean loop;
     private final long size;
     private final int instructions;
@@ -44,6 +45,12 @@ final class AddressTrace {
      */
     @SuppressWarnings("unchecked")
     AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window) {
+        this(code, input, iterations, window, ArrayRecycler.fresh());
+    }
+
+    /** The same with its rows taken from {@code arrays}. */
+    AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window, ArrayRecycler arrays) {
+        this.arrays = arrays;
         this.code = code.toArray(StaticInstruction[]::new);
         this.loop = input.loop();
         this.size = input.bytes();
@@ -73,9 +80,9 @@ final class AddressTrace {
     /** Rows for {@code rows} iterations, keeping those computed already. */
     private void resize(int rows) {
         int per = instructions * maxAccesses;
-        long[] sy = new long[rows * per], co = new long[rows * per], of = new long[rows * per];
-        int[] ri = new int[rows];
-        java.util.Arrays.fill(ri, -1);
+        long[] sy = arrays.longs(rows * per), co = arrays.longs(rows * per), of = arrays.longs(rows * per);
+        int[] ri = arrays.ints(rows);
+        java.util.Arrays.fill(ri, 0, rows, -1);
         for (int it = Math.max(0, computed - Math.min(window, rows)); it < computed; it++) {
             int from = (it % window) * per, to = (it % rows) * per;
             System.arraycopy(symbol, from, sy, to, per);

@@ -120,6 +120,11 @@ public final class Engine {
     int iterationsDone;
 
     public Engine(CoreSpec core, TimingTable timings, SimulationInput input, EngineListener listener, int maxIterations) {
+        this(core, timings, input, listener, maxIterations, ArrayRecycler.fresh());
+    }
+
+    /** An engine whose dynamic state lives in {@code arrays} (reused from an earlier engine, not cleared). */
+    Engine(CoreSpec core, TimingTable timings, SimulationInput input, EngineListener listener, int maxIterations, ArrayRecycler arrays) {
         this.core = core;
         this.input = input;
         this.listener = listener == null ? EngineListener.NONE : listener;
@@ -149,42 +154,42 @@ public final class Engine {
                 + 2 * code.size();
         this.capacity = Integer.highestOneBit(Math.max(64, inFlight) * 2 - 1);
         this.mask = capacity - 1;
-        sidx = new int[capacity];
-        iter = new int[capacity];
-        renameCycle = new long[capacity];
-        completeCycle = new long[capacity];
-        outReady = new long[capacity * outStride];
-        inSource = new long[capacity * inStride];
-        inExtra = new int[capacity * inStride];
-        storeIds = new long[capacity];
-        uopsLeft = new int[capacity];
-        computeLeft = new int[capacity];
-        lastComputeDispatch = new long[capacity];
-        storeDataCycle = new long[capacity];
-        storeAddressCycle = new long[capacity];
-        commitCycle = new long[capacity];
-        forwardFrom = new long[capacity];
-        forwardFromIndex = new int[capacity];
-        forwardPartial = new boolean[capacity];
-        renamedLoad = new boolean[capacity];
-        partialReadyAt = new long[capacity];
-        storeDataSource = new long[capacity];
-        fusedSecond = new boolean[capacity];
+        sidx = arrays.ints(capacity);
+        iter = arrays.ints(capacity);
+        renameCycle = arrays.longs(capacity);
+        completeCycle = arrays.longs(capacity);
+        outReady = arrays.longs(capacity * outStride);
+        inSource = arrays.longs(capacity * inStride);
+        inExtra = arrays.ints(capacity * inStride);
+        storeIds = arrays.longs(capacity);
+        uopsLeft = arrays.ints(capacity);
+        computeLeft = arrays.ints(capacity);
+        lastComputeDispatch = arrays.longs(capacity);
+        storeDataCycle = arrays.longs(capacity);
+        storeAddressCycle = arrays.longs(capacity);
+        commitCycle = arrays.longs(capacity);
+        forwardFrom = arrays.longs(capacity);
+        forwardFromIndex = arrays.ints(capacity);
+        forwardPartial = arrays.booleans(capacity);
+        renamedLoad = arrays.booleans(capacity);
+        partialReadyAt = arrays.longs(capacity);
+        storeDataSource = arrays.longs(capacity);
+        fusedSecond = arrays.booleans(capacity);
         int maxUops = 1;
         for (StaticInstruction s : code) maxUops = Math.max(maxUops, s.uops.length);
         this.uopCapacity = Integer.highestOneBit(Math.max(64, (core.robSize() + 64) * Math.min(maxUops, 8)) * 2 - 1);
         this.uopMask = uopCapacity - 1;
-        uopInst = new long[uopCapacity];
-        uopSpec = new int[uopCapacity];
-        uopPort = new int[uopCapacity];
-        uopReadyAt = new long[uopCapacity];
-        uopWaitsFor = new long[uopCapacity];
-        uopNextWaiter = new int[uopCapacity];
-        waitersOf = new int[capacity];
-        java.util.Arrays.fill(waitersOf, -1);
-        firstUop = new long[capacity];
+        uopInst = arrays.longs(uopCapacity);
+        uopSpec = arrays.ints(uopCapacity);
+        uopPort = arrays.ints(uopCapacity);
+        uopReadyAt = arrays.longs(uopCapacity);
+        uopWaitsFor = arrays.longs(uopCapacity);
+        uopNextWaiter = arrays.ints(uopCapacity);
+        waitersOf = arrays.ints(capacity);
+        java.util.Arrays.fill(waitersOf, 0, capacity, -1);
+        firstUop = arrays.longs(capacity);
         queues = core.schedulers().size();
-        station = new ReservationStation(queues, uopCapacity, queues * (portMasks(code).size() + core.portNames().size()), uopReadyAt);
+        station = new ReservationStation(arrays, queues, uopCapacity, queues * (portMasks(code).size() + core.portNames().size()), uopReadyAt);
         queueLength = station.occupancy;
         scratchFree = new int[queues];
         queuePorts = new int[queues];
@@ -200,14 +205,15 @@ public final class Engine {
         for (int q = 0; q < queues; q++) entries += queueSize[q];
         schedulerEntries = entries;
         portPending = new int[core.portNames().size()];
-        unitBusyUntil = new long[core.portNames().size() * UNITS];
+        unitBusyUntil = arrays.longs(core.portNames().size() * UNITS);
+        java.util.Arrays.fill(unitBusyUntil, 0, core.portNames().size() * UNITS, 0);
         java.util.Arrays.fill(rat, READY);
         // The trace is asked about in-flight instructions only; run() prepares what it can reach.
         int n = Math.max(1, code.size());
-        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1);
+        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1, arrays);
         this.reach = (capacity + 64) / n + 2;
         this.frontEnd = new FrontEnd(this, second, bodySlots);
-        this.iterationEnd = new long[maxIterations + 1];
+        this.iterationEnd = arrays.longs(maxIterations + 1);
     }
 
     /** The port masks the code's µops have (a fused pair's is its branch's): they bound the station's port classes. */
@@ -300,7 +306,7 @@ public final class Engine {
             wake(s);
             listener.retired(oldestId, si.index, iter[s], cycle);
             if (si.index == program.length - 1) {
-                if (iter[s] < iterationEnd.length) iterationEnd[iter[s]] = cycle;
+                if (iter[s] <= maxIterations) iterationEnd[iter[s]] = cycle;
                 iterationsDone = iter[s] + 1;
             }
             oldestId++;

@@ -52,20 +52,28 @@ final class ReservationStation {
      * @param uopReadyAt  the engine's per-µop ready cycle (the wheel files µops by it)
      */
     ReservationStation(int queues, int uopCapacity, int maxClasses, long[] uopReadyAt) {
+        this(ArrayRecycler.fresh(), queues, uopCapacity, maxClasses, uopReadyAt);
+    }
+
+    ReservationStation(ArrayRecycler arrays, int queues, int uopCapacity, int maxClasses, long[] uopReadyAt) {
         this.queues = queues;
         this.words = uopCapacity >>> 6;
         this.wordMask = words - 1;
-        this.unchecked = new long[queues * words];
-        this.readyInQueue = new long[queues * words];
-        this.ready = new long[maxClasses * words];
+        this.unchecked = arrays.longs(queues * words);
+        this.readyInQueue = arrays.longs(queues * words);
+        this.ready = arrays.longs(maxClasses * words);
+        // Bit sets start empty (the µop slots' own arrays are written when a µop enters).
+        java.util.Arrays.fill(unchecked, 0, queues * words, 0);
+        java.util.Arrays.fill(readyInQueue, 0, queues * words, 0);
+        java.util.Arrays.fill(ready, 0, maxClasses * words, 0);
         this.classPorts = new int[maxClasses];
         this.classQueue = new int[maxClasses];
         this.queueClasses = new int[queues][maxClasses];
         this.queueClassCount = new int[queues];
         this.occupancy = new int[queues];
-        this.uopQueue = new int[uopCapacity];
-        this.uopClass = new int[uopCapacity];
-        this.uopNextTimed = new int[uopCapacity];
+        this.uopQueue = arrays.ints(uopCapacity);
+        this.uopClass = arrays.ints(uopCapacity);
+        this.uopNextTimed = arrays.ints(uopCapacity);
         this.uopReadyAt = uopReadyAt;
         java.util.Arrays.fill(timedHead, -1);
     }
