@@ -29,9 +29,8 @@ final class AddressTrace {
     private int[] rowIteration;
     /** Per instruction, computed once: its memory accesses and the operation the symbolic machine sees. */
     private final List<Instruction.MemoryAccess>[] accessesOf;
-    private final String[] operationOf;
+    private final SymbolicMachine.Operation[] operationOf;
     private final SymbolicMachine machine;
-    private final SymbolicValue[] addresses;
     private int computed;
 
     /** A trace that keeps every iteration (no window). */
@@ -68,13 +67,12 @@ final class AddressTrace {
         this.window = 0;
         resize(Math.max(1, Math.min(iterations, window)));
         accessesOf = new List[instructions];
-        operationOf = new String[instructions];
+        operationOf = new SymbolicMachine.Operation[instructions];
         for (int i = 0; i < instructions; i++) {
             accessesOf[i] = this.code[i].instruction.memoryAccesses();
             operationOf[i] = SymbolicMachine.operation(this.code[i].instruction.form());
         }
-        machine = new SymbolicMachine(input.sameInit(), input.bindings());
-        addresses = new SymbolicValue[maxAccesses];
+        machine = new SymbolicMachine(input.sameInit(), input.bindings(), maxAccesses);
     }
 
     /** Rows for {@code rows} iterations, keeping those computed already. */
@@ -119,13 +117,12 @@ final class AddressTrace {
                 StaticInstruction s = code[i];
                 // Unrolled code sits at increasing addresses; a loop runs the same bytes again.
                 long address = loop ? s.instruction.address() : s.instruction.address() + computed * size;
-                machine.execute(s.instruction, address, accessesOf[i], operationOf[i], addresses);
+                machine.execute(s.instruction, address, accessesOf[i], operationOf[i]);
                 for (int k = 0; k < s.accesses.length; k++) {
                     int at = (row * instructions + s.index) * maxAccesses + k;
-                    SymbolicValue v = addresses[k];
-                    symbol[at] = v.symbol();
-                    coefficient[at] = v.coefficient();
-                    offset[at] = v.offset();
+                    symbol[at] = machine.addressSymbol(k);
+                    coefficient[at] = machine.addressCoefficient(k);
+                    offset[at] = machine.addressOffset(k);
                 }
             }
             rowIteration[row] = computed;
