@@ -75,18 +75,19 @@ final class AddressTrace {
         machine = new SymbolicMachine(input.sameInit(), input.bindings(), maxAccesses);
     }
 
-    /** Rows for {@code rows} iterations, keeping those computed already. */
+    /** Rows for {@code rows} iterations (rounded up to a power of two: a row is an iteration's low bits), keeping those computed already. */
     private void resize(int rows) {
+        rows = Integer.highestOneBit(rows * 2 - 1);
         int per = instructions * maxAccesses;
         long[] sy = arrays.longs(rows * per), co = arrays.longs(rows * per), of = arrays.longs(rows * per);
         int[] ri = arrays.ints(rows);
         java.util.Arrays.fill(ri, 0, rows, -1);
         for (int it = Math.max(0, computed - Math.min(window, rows)); it < computed; it++) {
-            int from = (it % window) * per, to = (it % rows) * per;
+            int from = (it & (window - 1)) * per, to = (it & (rows - 1)) * per;
             System.arraycopy(symbol, from, sy, to, per);
             System.arraycopy(coefficient, from, co, to, per);
             System.arraycopy(offset, from, of, to, per);
-            ri[it % rows] = it;
+            ri[it & (rows - 1)] = it;
         }
         symbol = sy;
         coefficient = co;
@@ -112,7 +113,7 @@ final class AddressTrace {
     /** Runs the symbolic machine through iteration {@code it}. */
     private void computeThrough(int it) {
         while (computed <= it) {
-            int row = computed % window;
+            int row = computed & (window - 1);
             for (int i = 0; i < instructions; i++) {
                 StaticInstruction s = code[i];
                 // Unrolled code sits at increasing addresses; a loop runs the same bytes again.
@@ -139,7 +140,7 @@ final class AddressTrace {
     }
 
     private int index(int iteration, int instruction, int access) {
-        int row = iteration % window;
+        int row = iteration & (window - 1);
         if (rowIteration[row] != iteration) {
             throw new IllegalStateException("address trace: iteration " + iteration + " is outside the window of " + window);
         }
@@ -147,6 +148,34 @@ final class AddressTrace {
     }
 
     int iterations() { return iterations; }
+
+    /**
+     * Where access {@code access} of instruction {@code instruction} in {@code iteration} is kept,
+     * for {@link #relate(int, int, int, int)}: valid while no later iteration is computed (the
+     * engine asks about one load's iteration and older ones at a time).
+     */
+    int at(int iteration, int instruction, int access) {
+        ensure(iteration);
+        return index(iteration, instruction, access);
+    }
+
+    /** How the store access kept at {@code s} relates to the load access kept at {@code l} (see below). */
+    SymbolicValue.Overlap relate(int s, int storeSize, int l, int loadSize) {
+        boolean sConst = symbol[s] == SymbolicValue.CONSTANT || coefficient[s] == 0;
+        boolean lConst = symbol[l] == SymbolicValue.CONSTANT || coefficient[l] == 0;
+        boolean comparable = (sConst && lConst) || (symbol[s] == symbol[l] && coefficient[s] == coefficient[l]);
+        if (!comparable) return SymbolicValue.Overlap.UNKNOWN;
+        long a = offset[s];
+        long b = offset[l];
+        if (a + storeSize <= b || b + loadSize <= a) return SymbolicValue.Overlap.DISJOINT;
+        if (b >= a && b + loadSize <= a + storeSize) return SymbolicValue.Overlap.CONTAINS;
+        return SymbolicValue.Overlap.PARTIAL;
+    }
+
+    /** True when the accesses kept at {@code a} and {@code b} have exactly the same address. */
+    boolean sameAddress(int a, int b) {
+        return symbol[a] == symbol[b] && coefficient[a] == coefficient[b] && offset[a] == offset[b];
+    }
 
     /**
      * How the store access (iteration, instruction, k) relates to the load access: whether the store

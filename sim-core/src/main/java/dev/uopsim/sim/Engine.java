@@ -98,6 +98,7 @@ public final class Engine {
     /** Loads wait for every older store's address (or data): no single store to wake them. */
     private final boolean waitsForOlderStores;
     final int[] portPending;       // µops bound to each port and not yet dispatched
+    private final int maxUopsPerInstruction;
     final long[] unitBusyUntil;    // per port * 8 + unit
 
     // ---- reorder buffer, buffers ----
@@ -205,6 +206,11 @@ public final class Engine {
         for (int q = 0; q < queues; q++) entries += queueSize[q];
         schedulerEntries = entries;
         portPending = new int[core.portNames().size()];
+        maxUopsPerInstruction = maxUops;
+        portClasses = new int[queues * portPending.length];
+        uopClasses = new int[program.length * maxUops * queues];
+        java.util.Arrays.fill(portClasses, -1);
+        java.util.Arrays.fill(uopClasses, -1);
         unitBusyUntil = arrays.longs(core.portNames().size() * UNITS);
         java.util.Arrays.fill(unitBusyUntil, 0, core.portNames().size() * UNITS, 0);
         java.util.Arrays.fill(rat, READY);
@@ -598,6 +604,7 @@ public final class Engine {
                 break;
             }
         }
+        int load = -1;                 // where the trace keeps the load's address, once asked
         // Older stores, youngest first (every store older than the load being renamed is renamed).
         for (long n = storesRenamed - 1; n >= 0 && n >= storesRenamed - capacity; n--) {
             long sid = storeIds[(int) (n & mask)];
@@ -607,13 +614,15 @@ public final class Engine {
             if (commitCycle[ss] <= cycle) continue;
             for (int k = 0; k < st.accesses.length; k++) {
                 if (!st.accesses[k].store()) continue;
-                SymbolicValue.Overlap rel = trace.relate(iter[ss], st.index, k, st.accesses[k].size(), it, si.index, loadAccess, loadSize);
+                if (load < 0) load = trace.at(it, si.index, loadAccess);
+                int store = trace.at(iter[ss], st.index, k);
+                SymbolicValue.Overlap rel = trace.relate(store, st.accesses[k].size(), load, loadSize);
                 if (rel == SymbolicValue.Overlap.CONTAINS || rel == SymbolicValue.Overlap.PARTIAL) {
                     probeStore = sid;
                     probePartial = rel == SymbolicValue.Overlap.PARTIAL;
                     probeRenamable = rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
                             && st.accesses[k].size() == loadSize && renamable(core, st, si)
-                            && trace.sameAddress(iter[ss], st.index, k, it, si.index, loadAccess);
+                            && trace.sameAddress(store, load);
                     return;
                 }
             }
@@ -680,8 +689,24 @@ public final class Engine {
             portPending[port]++;
         }
         uopPort[uid] = port;
-        UopSpec spec = program[sidx[slot(uopInst[uid])]].uops[uopSpec[uid]];
-        station.enter(uid, q, port >= 0 ? 1 << port : spec.portMask() & queuePorts[q]);
+        station.enter(uid, q, port >= 0 ? portClass(q, port) : uopClass(q, uid));
+    }
+
+    // The station's class of a µop, found once per queue and port (bound µops) or per static µop and queue.
+    private final int[] portClasses;
+    private final int[] uopClasses;
+
+    private int portClass(int q, int port) {
+        int k = q * portPending.length + port;
+        if (portClasses[k] < 0) portClasses[k] = station.classOf(q, 1 << port);
+        return portClasses[k];
+    }
+
+    private int uopClass(int q, int uid) {
+        StaticInstruction si = program[sidx[slot(uopInst[uid])]];
+        int k = (si.index * maxUopsPerInstruction + uopSpec[uid]) * queues + q;
+        if (uopClasses[k] < 0) uopClasses[k] = station.classOf(q, si.uops[uopSpec[uid]].portMask() & queuePorts[q]);
+        return uopClasses[k];
     }
 
     /** The scheduler queue for a µop: one that can issue to its ports, with the most free entries. */

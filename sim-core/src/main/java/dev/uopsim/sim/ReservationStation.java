@@ -78,15 +78,16 @@ final class ReservationStation {
         java.util.Arrays.fill(timedHead, -1);
     }
 
-    /** A new µop enters queue {@code q}; {@code ports} are those dispatch may send it to. */
-    void enter(int uid, int q, int ports) {
+    /** A new µop enters queue {@code q} in class {@code c} (see {@link #classOf}). */
+    void enter(int uid, int q, int c) {
         occupancy[q]++;
         uopQueue[uid] = q;
-        uopClass[uid] = classOf(q, ports);
+        uopClass[uid] = c;
         unchecked[q * words + (uid >>> 6)] |= 1L << uid;
     }
 
-    private int classOf(int q, int ports) {
+    /** The class of queue {@code q}'s µops that dispatch may send to {@code ports} (a search: callers keep the answer). */
+    int classOf(int q, int ports) {
         int[] list = queueClasses[q];
         for (int k = 0; k < queueClassCount[q]; k++) {
             if (classPorts[list[k]] == ports) return list[k];

@@ -9,6 +9,10 @@ class ReservationStationTest {
     private final long[] readyAt = new long[128];
     private final ReservationStation station = new ReservationStation(2, 128, 8, readyAt);
 
+    private void enter(int uid, int q, int ports) {
+        station.enter(uid, q, station.classOf(q, ports));
+    }
+
     private long candidates(int q, int used) {
         return station.candidates(q, 0, used, false);
     }
@@ -16,7 +20,7 @@ class ReservationStationTest {
     @Test
     void aNewMicroOpIsCheckedInItsOwnQueueWhateverPortsAreTaken() {
         // given
-        station.enter(3, 1, P0);
+        enter(3, 1, P0);
         // then
         assertEquals(0, candidates(0, 0));
         assertEquals(1L << 3, candidates(1, 0));
@@ -27,8 +31,8 @@ class ReservationStationTest {
     @Test
     void aReadyMicroOpIsPassedOverOnceEveryPortItMayUseIsTaken() {
         // given
-        station.enter(1, 0, P01);
-        station.enter(2, 0, P1);
+        enter(1, 0, P01);
+        enter(2, 0, P1);
         // when
         station.ready(1);
         station.ready(2);
@@ -42,7 +46,7 @@ class ReservationStationTest {
     @Test
     void aMicroOpReadyLaterWaitsOnTheWheelUntilItsCycle() {
         // given
-        station.enter(5, 0, P0);
+        enter(5, 0, P0);
         readyAt[5] = 300;
         // when
         station.later(5, 300, 10);
@@ -59,7 +63,7 @@ class ReservationStationTest {
     @Test
     void anIssuedMicroOpLeavesItsQueue() {
         // given
-        station.enter(7, 0, P0);
+        enter(7, 0, P0);
         station.ready(7);
         // when
         station.issue(7);
@@ -71,7 +75,7 @@ class ReservationStationTest {
     @Test
     void aParkedMicroOpIsNotLookedAtUntilWoken() {
         // given
-        station.enter(4, 0, P0);
+        enter(4, 0, P0);
         // when
         station.park(4);
         // then
