@@ -89,8 +89,9 @@ public final class Engine {
     /**
      * A listener hears every µop that lost its port and every cycle a load waits for a store: with one,
      * dispatch looks at those µops each cycle; without, it passes them over (the outcome is the same).
+     * Without one, no event's arguments are computed either.
      */
-    private final boolean observed;
+    final boolean observed;
     final int[] queuePorts;        // ports each queue issues to (from the core, cached for the cycle loop)
     final int[] queueSize;
     final int schedulerEntries;    // all queues together
@@ -310,7 +311,7 @@ public final class Engine {
             retiredInstructions++;
             retiredUops += si.uops.length;
             wake(s);
-            listener.retired(oldestId, si.index, iter[s], cycle);
+            if (observed) listener.retired(oldestId, si.index, iter[s], cycle);
             if (si.index == program.length - 1) {
                 if (iter[s] <= maxIterations) iterationEnd[iter[s]] = cycle;
                 iterationsDone = iter[s] + 1;
@@ -372,7 +373,7 @@ public final class Engine {
         while (slotsLeft > 0) {
             long id = frontEnd.peekDelivered();
             if (id < 0) {
-                if (!any) listener.stalled(cycle, Stall.FRONT_END, nextRenameId, (int) (nextRenameId % code.size()), -1);
+                if (observed && !any) listener.stalled(cycle, Stall.FRONT_END, nextRenameId, (int) (nextRenameId % code.size()), -1);
                 return;
             }
             int s = slot(id);
@@ -381,15 +382,15 @@ public final class Engine {
             int cost = second ? 0 : Math.max(1, si.slots);
             if (cost > slotsLeft && slotsLeft < core.renameWidth()) return;
             if (robSlotsUsed + cost > core.robSize()) {
-                listener.stalled(cycle, Stall.ROB_FULL, id, si.index, oldestId < nextRenameId ? sidx[slot(oldestId)] : -1);
+                if (observed) listener.stalled(cycle, Stall.ROB_FULL, id, si.index, oldestId < nextRenameId ? sidx[slot(oldestId)] : -1);
                 return;
             }
             if (si.isLoad() && loadsInFlight >= core.loadStore().loadBuffer()) {
-                listener.stalled(cycle, Stall.LOAD_BUFFER_FULL, id, si.index, -1);
+                if (observed) listener.stalled(cycle, Stall.LOAD_BUFFER_FULL, id, si.index, -1);
                 return;
             }
             if (si.isStore() && storesInFlight >= core.loadStore().storeBuffer()) {
-                listener.stalled(cycle, Stall.STORE_BUFFER_FULL, id, si.index, -1);
+                if (observed) listener.stalled(cycle, Stall.STORE_BUFFER_FULL, id, si.index, -1);
                 return;
             }
             if (si.isLoad()) {
@@ -399,7 +400,7 @@ public final class Engine {
             }
             boolean eliminated = eliminatedAtRename(si, second);
             if (!eliminated && !schedulersHaveRoom(si, second)) {
-                listener.stalled(cycle, Stall.SCHEDULER_FULL, id, si.index, -1);
+                if (observed) listener.stalled(cycle, Stall.SCHEDULER_FULL, id, si.index, -1);
                 return;
             }
             frontEnd.takeDelivered();
@@ -453,6 +454,7 @@ public final class Engine {
             for (int q = 0; q < queues; q++) if (queueLength[q] > 0) return false;
             return true;
         }
+        if (queues == 1) return queueSize[0] - queueLength[0] >= n;     // every µop goes to the one queue
         for (int q = 0; q < queues; q++) scratchFree[q] = queueSize[q] - queueLength[q];
         boolean fused = frontEnd.fusedWithNext(si.index);
         for (UopSpec u : si.uops) {
@@ -483,8 +485,10 @@ public final class Engine {
         renamedLoad[s] = false;
         partialReadyAt[s] = 0;
         storeDataSource[s] = READY;
-        for (int o = 0; o < outStride; o++) outReady[s * outStride + o] = NOT_READY;
-        listener.renamed(id, si.index, iter[s], cycle);
+        // Only register outputs and the load's data are ever read (see readyAt, computeOutputs, finish).
+        for (int o = 0, n = Math.min(si.outRegs.length, loadData); o < n; o++) outReady[s * outStride + o] = NOT_READY;
+        outReady[s * outStride + loadData] = NOT_READY;
+        if (observed) listener.renamed(id, si.index, iter[s], cycle);
 
         // Inputs: the value each register holds now; the memory value comes from this load.
         for (int i = 0; i < si.inRegs.length; i++) {
@@ -504,7 +508,7 @@ public final class Engine {
             uopsLeft[s] = 0;
             computeLeft[s] = 0;
             completeCycle[s] = cycle;
-            listener.completed(id, si.index, cycle);      // no µop: done at rename
+            if (observed) listener.completed(id, si.index, cycle);      // no µop: done at rename
             renameOutputs(id, s, si);
             for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
             return;
@@ -524,7 +528,7 @@ public final class Engine {
                 for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
             }
             completeCycle[s] = cycle;
-            listener.completed(id, si.index, cycle);      // no µop: done at rename
+            if (observed) listener.completed(id, si.index, cycle);      // no µop: done at rename
             return;
         }
         renameOutputs(id, s, si);
@@ -533,11 +537,11 @@ public final class Engine {
             long source = storeDataSource[slot(forwardFrom[s])];
             for (int o = 0; o < si.outRegs.length; o++) {
                 int reg = si.outRegs[o];
-                if (reg >= 0 && !(si.instruction.form().stackDelta() != 0 && reg == RenameRegisters.GPR + 4)) rat[reg] = source;
+                if (reg >= 0 && !(si.movesStack && reg == RenameRegisters.GPR + 4)) rat[reg] = source;
             }
         }
         // The stack engine keeps RSP up to date at decode: PUSH/POP/CALL/RET need no µop for it.
-        if (si.instruction.form().stackDelta() != 0) {
+        if (si.movesStack) {
             for (int o = 0; o < si.outRegs.length; o++) {
                 if (si.outRegs[o] == RenameRegisters.GPR + 4) outReady[s * outStride + o] = cycle;
             }
@@ -555,7 +559,7 @@ public final class Engine {
             storeAddressCycle[s] = cycle;
             storeDataCycle[s] = cycle;
             completeCycle[s] = cycle;
-            listener.completed(id, si.index, cycle);      // no µop: done at rename
+            if (observed) listener.completed(id, si.index, cycle);      // no µop: done at rename
             return;
         }
         boolean fusedWithBranch = frontEnd.fusedWithNext(si.index);
@@ -675,14 +679,14 @@ public final class Engine {
     // ======================================================================================
 
     private void enqueue(int uid, int portMask) {
-        int q = chooseQueue(portMask);
+        int q = queues == 1 ? 0 : chooseQueue(portMask);      // one queue takes every µop
         int port = -1;
         if (leastLoaded) {
             int candidates = portMask & queuePorts[q];
             if (candidates == 0) candidates = portMask;
             int best = -1;
-            for (int p = 0; p < portPending.length; p++) {
-                if ((candidates & (1 << p)) == 0) continue;
+            for (int left = candidates; left != 0; left &= left - 1) {
+                int p = Integer.numberOfTrailingZeros(left);
                 if (best < 0 || portPending[p] < portPending[best]) best = p;
             }
             port = best;
@@ -792,7 +796,7 @@ public final class Engine {
             execute(uid, id, s, si, spec, p);
             return 1 << p;
         }
-        listener.stalled(cycle, Stall.PORT_BUSY, id, si.index, candidates);
+        if (observed) listener.stalled(cycle, Stall.PORT_BUSY, id, si.index, candidates);
         if (!waitingForPort) station.ready(uid);
         return 0;
     }
@@ -862,7 +866,7 @@ public final class Engine {
                 }
                 long order = memoryOrderReady(id, s);
                 if (order >= NOT_READY) {
-                    listener.stalled(cycle, Stall.MEMORY_ORDER, id, si.index, orderStore >= 0 ? sidx[slot(orderStore)] : -1);
+                    if (observed) listener.stalled(cycle, Stall.MEMORY_ORDER, id, si.index, orderStore >= 0 ? sidx[slot(orderStore)] : -1);
                     // Unheard, the wait need not be looked at every cycle: the store wakes the load when
                     // its data (or commit) is known. Waiting for all older stores has no single waker.
                     if (!observed && !waitsForOlderStores && orderStore >= 0) parkOn(uid, slot(orderStore));
@@ -871,7 +875,7 @@ public final class Engine {
                 if (order > ready) {
                     ready = order;
                     decider = -1;
-                    if (orderStore >= 0) listener.waitedFor(id, si.index, orderStore, sidx[slot(orderStore)], order);
+                    if (observed && orderStore >= 0) listener.waitedFor(id, si.index, orderStore, sidx[slot(orderStore)], order);
                 }
             }
             case STORE_ADDRESS -> {
@@ -925,7 +929,7 @@ public final class Engine {
             long ref = inSource[s * inStride + decider];
             long producer = ref >>> 5;
             if (ref != READY && producer >= oldestId && producer != id) {
-                listener.waitedFor(id, si.index, producer, sidx[slot(producer)], ready);
+                if (observed) listener.waitedFor(id, si.index, producer, sidx[slot(producer)], ready);
             }
         }
         return ready <= cycle;
@@ -1041,7 +1045,7 @@ public final class Engine {
         if (uopPort[uid] >= 0) portPending[uopPort[uid]]--;
         if (spec.unit() >= 0) unitBusyUntil[port * UNITS + spec.unit()] = cycle + spec.occupancy();
         uopsLeft[s]--;
-        listener.dispatched(id, si.index, uopSpec[uid], port, cycle);
+        if (observed) listener.dispatched(id, si.index, uopSpec[uid], port, cycle);
         switch (spec.kind()) {
             case LOAD -> {
                 long own = cycle + loadToUse(si);
@@ -1050,7 +1054,7 @@ public final class Engine {
                 if (from >= 0 && from >= oldestStore && !renamedLoad[s] && !forwardPartial[s]) {
                     data = Math.max(data, storeDataCycle[slot(from)] + forwardCycles());
                 }
-                if (data > own && from >= 0) listener.waitedFor(id, si.index, from, forwardFromIndex[s], data);
+                if (observed && data > own && from >= 0) listener.waitedFor(id, si.index, from, forwardFromIndex[s], data);
                 outReady[s * outStride + loadData] = data;
                 wake(s);
                 if (si.computeUops == 0) computeOutputs(s, si, cycle);
@@ -1135,7 +1139,7 @@ public final class Engine {
         }
         if (si.isLoad()) done = Math.max(done, outReady[s * outStride + loadData]);
         completeCycle[s] = done;
-        listener.completed(id, si.index, done);
+        if (observed) listener.completed(id, si.index, done);
     }
 
     /** What the oldest in-flight instruction waits for: a line for diagnostics of a run that never settles. */

@@ -127,7 +127,7 @@ final class FrontEnd {
         idq[wrap(idqHead + idqCount, idq.length)] = id;
         idqCount++;
         idqSlots += slotsOf(id);
-        engine.listener.delivered(id, engine.sidx[s], engine.iter[s], engine.cycle);
+        if (engine.observed) engine.listener.delivered(id, engine.sidx[s], engine.iter[s], engine.cycle);
     }
 
     /** Free slots of the µop queue (there is always an entry left for a pair's branch). */
@@ -198,7 +198,7 @@ final class FrontEnd {
 
     private void predecode(long now) {
         if (stallUntil > now) {
-            engine.listener.stalled(now, Stall.LENGTH_CHANGING_PREFIX, nextId, nextIndex, -1);
+            if (engine.observed) engine.listener.stalled(now, Stall.LENGTH_CHANGING_PREFIX, nextId, nextIndex, -1);
             return;
         }
         int fetch = spec.fetchBytes();

@@ -65,6 +65,8 @@ final class StaticInstruction {
     final boolean load;
     final boolean store;
 
+    /** PUSH, POP, CALL, RET: the stack engine moves RSP. */
+    final boolean movesStack;
     final boolean branch;
     final boolean takenBranchToStart;
     final boolean lengthChangingPrefix;
@@ -83,6 +85,7 @@ final class StaticInstruction {
         this.length = instruction.length();
         this.address = instruction.address();
         this.branch = form.has(FormProperty.BRANCH);
+        this.movesStack = form.stackDelta() != 0;
         this.takenBranchToStart = branch && instruction.operands().stream()
                 .anyMatch(o -> o instanceof dev.uopsim.isa.BranchTarget b && b.offset() == 0);
         this.lengthChangingPrefix = lengthChangingPrefix(instruction);
