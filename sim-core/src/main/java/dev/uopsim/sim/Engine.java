@@ -149,6 +149,7 @@ public final class Engine {
         this.outStride = Math.min(MAX_OUT, outs + 1);
         this.loadData = outStride - 1;
         this.inStride = ins;
+        this.inputCycles = new long[ins];
         boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
         int bodySlots = 0;
         for (int i = 0; i < code.size(); i++) bodySlots += second[i] ? 0 : Math.max(1, code.get(i).slots);
@@ -828,41 +829,17 @@ public final class Engine {
         int s = slot(id);
         StaticInstruction si = program[sidx[s]];
         UopSpec spec = si.uops[uopSpec[uid]];
-        long ready = renameCycle[s] + 1;
-        int decider = -1;              // the input that became ready last, for waitedFor
+        checkReady = renameCycle[s] + 1;
+        checkDecider = -1;
         switch (spec.kind()) {
             case COMPUTE -> {
-                for (int i = 0; i < si.inRegs.length; i++) {
-                    if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
-                    long r = inputReady(s, i);
-                    if (r >= NOT_READY) return waitFor(uid, s, i);
-                    if (r > ready) {
-                        ready = r;
-                        decider = i;
-                    }
-                }
+                if (!latestInput(uid, s, si.computeInputs)) return false;
             }
             case LOAD -> {
-                for (int i = 0; i < si.inRegs.length; i++) {
-                    if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
-                    long r = inputReady(s, i);
-                    if (r >= NOT_READY) return waitFor(uid, s, i);
-                    if (r > ready) {
-                        ready = r;
-                        decider = i;
-                    }
-                }
+                if (!latestInput(uid, s, si.addressInputs)) return false;
                 if (renamedLoad[s] && si.computeUops == 0) {
                     // A renamed pure load passes its value on when the renamed source is ready.
-                    for (int i = 0; i < si.inRegs.length; i++) {
-                        if (si.inRegs[i] != StaticInstruction.MEMORY) continue;
-                        long r = inputReady(s, i);
-                        if (r >= NOT_READY) return waitFor(uid, s, i);
-                        if (r > ready) {
-                            ready = r;
-                            decider = i;
-                        }
-                    }
+                    if (!latestInput(uid, s, si.memoryInputs)) return false;
                 }
                 long order = memoryOrderReady(id, s);
                 if (order >= NOT_READY) {
@@ -872,58 +849,39 @@ public final class Engine {
                     if (!observed && !waitsForOlderStores && orderStore >= 0) parkOn(uid, slot(orderStore));
                     return false;
                 }
-                if (order > ready) {
-                    ready = order;
-                    decider = -1;
+                if (order > checkReady) {
+                    checkReady = order;
+                    checkDecider = -1;
                     if (observed && orderStore >= 0) listener.waitedFor(id, si.index, orderStore, sidx[slot(orderStore)], order);
                 }
             }
             case STORE_ADDRESS -> {
-                for (int i = 0; i < si.inRegs.length; i++) {
-                    if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
-                    long r = inputReady(s, i);
-                    if (r >= NOT_READY) return waitFor(uid, s, i);
-                    if (r > ready) {
-                        ready = r;
-                        decider = i;
-                    }
-                }
+                if (!latestInput(uid, s, si.addressInputs)) return false;
             }
             case STORE_DATA, STORE -> {
                 if (spec.kind() == UopKind.STORE) {
-                    for (int i = 0; i < si.inRegs.length; i++) {
-                        if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
-                        long r = inputReady(s, i);
-                        if (r >= NOT_READY) return waitFor(uid, s, i);
-                        if (r > ready) {
-                            ready = r;
-                            decider = i;
-                        }
-                    }
+                    if (!latestInput(uid, s, si.addressInputs)) return false;
                 }
                 boolean pureStore = si.computeUops == 0;
                 if (pureStore) {
-                    for (int i = 0; i < si.inRegs.length; i++) {
-                        if (si.inUse[i] != StaticInstruction.STORE_DATA && si.inUse[i] != StaticInstruction.COMPUTE) continue;
-                        if (si.inRegs[i] == StaticInstruction.MEMORY) continue;
-                        long r = inputReady(s, i);
-                        if (r >= NOT_READY) return waitFor(uid, s, i);
-                        if (r > ready) {
-                            ready = r;
-                            decider = i;
-                        }
-                    }
+                    if (!latestInput(uid, s, si.storeDataInputs)) return false;
                 } else {
-                    // The data is this instruction's own result: no other producer to name.
+                    // The data is this instruction's own result: no other producer to name. It is known
+                    // when the last compute µop dispatches, which wakes the µops parked on the instruction.
                     long r = memoryOutputReady(s, si);
-                    if (r >= NOT_READY) return false;
-                    if (r > ready) {
-                        ready = r;
-                        decider = -1;
+                    if (r >= NOT_READY) {
+                        parkOn(uid, s);
+                        return false;
+                    }
+                    if (r > checkReady) {
+                        checkReady = r;
+                        checkDecider = -1;
                     }
                 }
             }
         }
+        long ready = checkReady;
+        int decider = checkDecider;    // the input that became ready last, for waitedFor
         uopReadyAt[uid] = ready;
         if (decider >= 0) {
             long ref = inSource[s * inStride + decider];
@@ -933,6 +891,26 @@ public final class Engine {
             }
         }
         return ready <= cycle;
+    }
+
+    // What latestInput found so far: the latest ready cycle, and the input it came from (-1: none).
+    private long checkReady;
+    private int checkDecider;
+
+    /**
+     * Folds the ready cycles of inputs {@code inputs} of the instruction in slot {@code s} into
+     * checkReady (the first latest one decides); false, with the µop parked, when one is not known.
+     */
+    private boolean latestInput(int uid, int s, int[] inputs) {
+        for (int i : inputs) {
+            long r = inputReady(s, i);
+            if (r >= NOT_READY) return waitFor(uid, s, i);
+            if (r > checkReady) {
+                checkReady = r;
+                checkDecider = i;
+            }
+        }
+        return true;
     }
 
     /** Remembers the input value a µop waits for, so that the next check looks at that one first. */
@@ -1105,25 +1083,28 @@ public final class Engine {
      * after the latency from each input, shifted by how late the computation started.
      */
     private void computeOutputs(int s, StaticInstruction si, long d) {
+        int[] inputs = si.computeInputs;
         long earliest = -1;
-        for (int i = 0; i < si.inRegs.length; i++) {
-            if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
-            earliest = Math.max(earliest, inputReady(s, i));
+        for (int k = 0; k < inputs.length; k++) {
+            long r = inputReady(s, inputs[k]);
+            inputCycles[k] = r;
+            earliest = Math.max(earliest, r);
         }
         long shift = earliest < 0 ? 0 : Math.max(0, d - earliest);
         for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
             if (outReady[s * outStride + o] < NOT_READY) continue;      // the stack engine set it already
             long r = -1;
-            for (int i = 0; i < si.inRegs.length; i++) {
-                if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
-                r = Math.max(r, inputReady(s, i) + si.latency[i][o]);
-            }
+            for (int k = 0; k < inputs.length; k++) r = Math.max(r, inputCycles[k] + si.latency[inputs[k]][o]);
             if (r < 0) r = d + si.sourcelessLatency[o];
             else r += shift;
             outReady[s * outStride + o] = Math.max(r, d + (si.computeUops > 0 ? 1 : 0));
         }
         wake(s);
     }
+
+    /** The ready cycles of the compute inputs of the instruction computeOutputs works on. */
+    private final long[] inputCycles;
+
 
     private void finish(long id, int s, StaticInstruction si) {
         long done = cycle + 1;

@@ -38,6 +38,12 @@ final class StaticInstruction {
     final byte[] inUse;
     final String[] inNames;
     final int[] outRegs;
+    // Inputs by what reads them (indices into inRegs, in order), so the engine loops over those only.
+    final int[] computeInputs;
+    final int[] addressInputs;
+    final int[] memoryInputs;
+    /** A store without compute µops: the inputs its data comes from (compute or store-data, not memory). */
+    final int[] storeDataInputs;
     final String[] outNames;
     /** Latency [input][output]; for the memory value input, the part after the load. */
     final int[][] latency;
@@ -191,6 +197,10 @@ final class StaticInstruction {
         for (int k = 0; k < inU.size(); k++) inUse[k] = inU.get(k);
         this.inNames = inN.toArray(String[]::new);
         this.outRegs = outR.stream().mapToInt(Integer::intValue).toArray();
+        this.computeInputs = inputsWhere(i -> inUse[i] == COMPUTE);
+        this.addressInputs = inputsWhere(i -> inUse[i] == ADDRESS);
+        this.memoryInputs = inputsWhere(i -> inRegs[i] == MEMORY);
+        this.storeDataInputs = inputsWhere(i -> (inUse[i] == STORE_DATA || inUse[i] == COMPUTE) && inRegs[i] != MEMORY);
         this.outNames = outN.toArray(String[]::new);
         this.accesses = mem.toArray(MemoryAccessSpec[]::new);
         boolean reads = false, writes = false;
@@ -268,6 +278,10 @@ final class StaticInstruction {
             code.add(new StaticInstruction(i, inst, t, core));
         }
         return code;
+    }
+
+    private int[] inputsWhere(java.util.function.IntPredicate p) {
+        return java.util.stream.IntStream.range(0, inRegs.length).filter(p).toArray();
     }
 
     private static boolean storesOnly(InstructionForm form) {
