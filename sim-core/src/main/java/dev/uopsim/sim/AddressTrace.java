@@ -1,15 +1,15 @@
 package dev.uopsim.sim;
 
-import dev.uopsim.isa.Instruction;
 import java.util.List;
 
 /**
  * The symbolic address of every memory access of every instruction, iteration by iteration, in
- * primitive arrays so that the engine allocates nothing while it reads them. Program order is known
- * in advance: the engine {@link #prepare prepares} the iterations a run can reach before its cycle
- * loop starts (a run that stops after 150 iterations does not pay for the 2000 it might have run),
- * and only a window of iterations is kept, as the engine asks about in-flight instructions only.
- * An iteration asked about but not prepared is computed then (correct, but it allocates).
+ * primitive arrays so that the engine allocates nothing while it reads them. Only a window of
+ * iterations is kept, as the engine asks about in-flight instructions only. Before its cycle loop
+ * the engine {@link #prepare prepares} room for the iterations a run can reach; an iteration is
+ * computed when first asked about (the symbolic machine allocates nothing), so a run pays only for
+ * the iterations its loads reach, not for the far bound it might have. An iteration asked about
+ * beyond the room prepared is computed too (correct, but it allocates).
  */
 final class AddressTrace {
     private final StaticInstruction[] code;
@@ -27,10 +27,9 @@ final class AddressTrace {
     private long[] offset;
     /** The iteration each row of the window holds (-1: none yet). */
     private int[] rowIteration;
-    /** Per instruction, computed once: its memory accesses and the operation the symbolic machine sees. */
-    private final List<Instruction.MemoryAccess>[] accessesOf;
-    private final SymbolicMachine.Operation[] operationOf;
     private final SymbolicMachine machine;
+    /** Per instruction, worked out once (when first needed): what the symbolic machine does for it. */
+    private SymbolicMachine.Step[] steps;
     private int computed;
 
     /** A trace that keeps every iteration (no window). */
@@ -42,7 +41,6 @@ final class AddressTrace {
      * @param iterations iterations that may be asked about at most
      * @param window     iterations kept at once: more than the in-flight instructions span
      */
-    @SuppressWarnings("unchecked")
     AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window) {
         this(code, input, iterations, window, ArrayRecycler.fresh());
     }
@@ -66,13 +64,10 @@ final class AddressTrace {
         this.asked = loads && stores;
         this.window = 0;
         resize(Math.max(1, Math.min(iterations, window)));
-        accessesOf = new List[instructions];
-        operationOf = new SymbolicMachine.Operation[instructions];
-        for (int i = 0; i < instructions; i++) {
-            accessesOf[i] = this.code[i].instruction.memoryAccesses();
-            operationOf[i] = SymbolicMachine.operation(this.code[i].instruction.form());
-        }
-        machine = new SymbolicMachine(input.sameInit(), input.bindings(), maxAccesses);
+        int storeAccesses = 0;
+        for (StaticInstruction s : code) for (StaticInstruction.MemoryAccessSpec a : s.accesses) if (a.store()) storeAccesses++;
+        machine = new SymbolicMachine(input.sameInit(), input.bindings(), maxAccesses, arrays, asked ? storeAccesses * iterations : 0);
+
     }
 
     /** Rows for {@code rows} iterations (rounded up to a power of two: a row is an iteration's low bits), keeping those computed already. */
@@ -97,9 +92,9 @@ final class AddressTrace {
     }
 
     /**
-     * Computes iterations through {@code last} (at most the trace's iterations) while keeping every
-     * one from {@code oldest} on: called before a run of the cycle loop with the oldest iteration
-     * still in flight and the newest the run can reach.
+     * Makes room for iterations through {@code last} (at most the trace's iterations) while keeping
+     * every one from {@code oldest} on: called before a run of the cycle loop with the oldest
+     * iteration still in flight and the newest the run can reach.
      */
     void prepare(int oldest, int last) {
         if (!asked) return;
@@ -107,18 +102,27 @@ final class AddressTrace {
         if (last < computed) return;
         int rows = last - Math.max(0, Math.min(oldest, computed)) + 1;
         if (rows > window) resize(Math.max(rows, Math.min(iterations, 2 * window)));
-        computeThrough(last);
+        prepared = Math.max(prepared, last);
     }
 
-    /** Runs the symbolic machine through iteration {@code it}. */
-    private void computeThrough(int it) {
+    /** The newest iteration room was made for: computing up to it overwrites no row still asked about. */
+    private int prepared = -1;
+
+    /** Runs the symbolic machine through iteration {@code it} (the engine leaves it to the first question). */
+    void computeThrough(int it) {
+        if (!asked) return;
+        it = Math.min(it, iterations - 1);
+        if (steps == null) {
+            steps = new SymbolicMachine.Step[instructions];
+            for (int i = 0; i < instructions; i++) steps[i] = machine.step(code[i].instruction);
+        }
         while (computed <= it) {
             int row = computed & (window - 1);
             for (int i = 0; i < instructions; i++) {
                 StaticInstruction s = code[i];
                 // Unrolled code sits at increasing addresses; a loop runs the same bytes again.
                 long address = loop ? s.instruction.address() : s.instruction.address() + computed * size;
-                machine.execute(s.instruction, address, accessesOf[i], operationOf[i]);
+                machine.execute(steps[i], address);
                 for (int k = 0; k < s.accesses.length; k++) {
                     int at = (row * instructions + s.index) * maxAccesses + k;
                     symbol[at] = machine.addressSymbol(k);
@@ -133,6 +137,10 @@ final class AddressTrace {
 
     private void ensure(int iteration) {
         if (iteration < computed) return;
+        if (iteration <= prepared) {
+            computeThrough(iteration);
+            return;
+        }
         // Not prepared: keep every row held now, and compute.
         int rows = Math.min(iterations, window + (iteration - computed + 1));
         if (rows > window) resize(rows);

@@ -255,8 +255,8 @@ public final class Engine {
     public void run(int iterations, long cycleLimit) {
         int target = Math.min(iterations, maxIterations);
         // Instruction ids are iteration * n + index. The front end runs at most the ring's capacity
-        // ahead of retirement: the symbolic addresses of every iteration this run can reach are
-        // computed here, before the cycle loop, which then allocates nothing.
+        // ahead of retirement: room for the symbolic addresses of every iteration this run can reach
+        // is made here, before the cycle loop, which then allocates nothing.
         prepare(target);
         while (iterationsDone < target && cycle < cycleLimit) {
             retire();
@@ -267,7 +267,7 @@ public final class Engine {
         }
     }
 
-    /** Computes the symbolic addresses a run to {@code iterations} can reach (it allocates; the cycle loop does not). */
+    /** Makes room for the symbolic addresses a run to {@code iterations} can reach (it allocates; the cycle loop does not). */
     void prepare(int iterations) {
         trace.prepare((int) (oldestStore / Math.max(1, program.length)), Math.min(iterations, maxIterations) + reach);
     }

@@ -92,8 +92,9 @@ final class StaticInstruction {
         this.address = instruction.address();
         this.branch = form.has(FormProperty.BRANCH);
         this.movesStack = form.stackDelta() != 0;
-        this.takenBranchToStart = branch && instruction.operands().stream()
-                .anyMatch(o -> o instanceof dev.uopsim.isa.BranchTarget b && b.offset() == 0);
+        boolean toStart = false;
+        for (Operand o : instruction.operands()) toStart |= o instanceof dev.uopsim.isa.BranchTarget b && b.offset() == 0;
+        this.takenBranchToStart = branch && toStart;
         this.lengthChangingPrefix = lengthChangingPrefix(instruction);
 
         CoreSpec.IdiomHandling handling = instruction.idiomApplies()
@@ -109,7 +110,8 @@ final class StaticInstruction {
         List<Integer> outR = new ArrayList<>();
         List<String> outN = new ArrayList<>();
         List<MemoryAccessSpec> mem = new ArrayList<>();
-        boolean hasComputeUop = timing.uops().stream().anyMatch(u -> u.kind() == UopKind.COMPUTE);
+        boolean hasComputeUop = false;
+        for (UopSpec u : timing.uops()) hasComputeUop |= u.kind() == UopKind.COMPUTE;
         boolean complex = false;
         boolean vectorDest = false;
 
@@ -192,11 +194,11 @@ final class StaticInstruction {
             if ((written & g.mask()) != g.mask() && (read & g.mask()) == 0) add(inR, inU, inN, RenameRegisters.of(g), COMPUTE, g.name());
         }
 
-        this.inRegs = inR.stream().mapToInt(Integer::intValue).toArray();
+        this.inRegs = ints(inR);
         this.inUse = new byte[inU.size()];
         for (int k = 0; k < inU.size(); k++) inUse[k] = inU.get(k);
         this.inNames = inN.toArray(String[]::new);
-        this.outRegs = outR.stream().mapToInt(Integer::intValue).toArray();
+        this.outRegs = ints(outR);
         this.computeInputs = inputsWhere(i -> inUse[i] == COMPUTE);
         this.addressInputs = inputsWhere(i -> inUse[i] == ADDRESS);
         this.memoryInputs = inputsWhere(i -> inRegs[i] == MEMORY);
@@ -281,7 +283,16 @@ final class StaticInstruction {
     }
 
     private int[] inputsWhere(java.util.function.IntPredicate p) {
-        return java.util.stream.IntStream.range(0, inRegs.length).filter(p).toArray();
+        int n = 0;
+        int[] out = new int[inRegs.length];
+        for (int i = 0; i < inRegs.length; i++) if (p.test(i)) out[n++] = i;
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    private static int[] ints(List<Integer> list) {
+        int[] out = new int[list.size()];
+        for (int i = 0; i < out.length; i++) out[i] = list.get(i);
+        return out;
     }
 
     private static boolean storesOnly(InstructionForm form) {

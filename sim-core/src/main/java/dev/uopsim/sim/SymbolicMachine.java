@@ -51,7 +51,7 @@ final class SymbolicMachine {
     private final long[] gprCoefficient = new long[16];
     private final long[] gprOffset = new long[16];
     private final boolean sameInit;
-    private final Memory memory = new Memory();
+    private final Memory memory;
     private long nextUnknown = FIRST_UNKNOWN;
     /** The addresses of the last instruction's memory accesses (scratch values), in {@link Instruction#memoryAccesses()} order. */
     private final int[] addresses;
@@ -60,7 +60,16 @@ final class SymbolicMachine {
     private final int maxAccesses;
 
     SymbolicMachine(boolean sameInit, Map<Register, Long> bindings, int maxAccesses) {
+        this(sameInit, bindings, maxAccesses, ArrayRecycler.fresh(), 0);
+    }
+
+    /**
+     * @param arrays         where its memory table comes from
+     * @param expectedStores addresses stores will probably write (the table is sized for them)
+     */
+    SymbolicMachine(boolean sameInit, Map<Register, Long> bindings, int maxAccesses, ArrayRecycler arrays, int expectedStores) {
         this.sameInit = sameInit;
+        this.memory = new Memory(arrays, Math.min(expectedStores, MEMORY_LIMIT + 1));
         this.maxAccesses = maxAccesses;
         this.addresses = new int[maxAccesses];
         for (int r = 0; r < 16; r++) store(r, of(sameInit ? SHARED : FIRST_DISTINCT + r));
@@ -179,8 +188,8 @@ final class SymbolicMachine {
 
     /** What a load of {@code address} returns. */
     private int load(int address) {
-        int slot = memory.find(symbol[address], coefficient[address], offset[address]);
-        if (slot >= 0) return value(memory.valueSymbol[slot], memory.valueCoefficient[slot], memory.valueOffset[slot]);
+        int at = memory.find(symbol[address], coefficient[address], offset[address]);
+        if (at >= 0) return value(memory.valueSymbol(at), memory.valueCoefficient(at), memory.valueOffset(at));
         return sameInit ? of(SHARED) : fresh();
     }
 
@@ -199,35 +208,97 @@ final class SymbolicMachine {
     }
 
     /**
-     * Runs one instruction at {@code address} (unrolled copies sit at increasing addresses) with its
-     * memory accesses and {@link #operation}, computed once per instruction by the caller; the
+     * One instruction as the machine runs it, worked out once: it runs in every iteration a
+     * simulation reaches, and looking its operands and form up again each time cost more than the
+     * arithmetic.
+     */
+    static final class Step {
+        final Instruction instruction;
+        final List<Operand> ops;
+        final List<Instruction.MemoryAccess> accessList;
+        final Operation op;
+        /** Accesses looked at (at most the machine's maxAccesses). */
+        final int accesses;
+        final MemoryOperand[] explicit;
+        final ImplicitMemory[] implicit;
+        final boolean[] writes;
+        /** A zero idiom's destination (set to 0, nothing else happens), else null. */
+        final Register zeroed;
+        /** The first operand when it is a register. */
+        final Register dst;
+        final boolean writesDst;
+        final int stackDelta;
+        /** Registers the form writes besides its result, which become unknown, in the order they are written. */
+        final Register[] unknownAfter;
+
+        Step(Instruction i, int maxAccesses) {
+            this.instruction = i;
+            this.ops = i.operands();
+            this.accessList = i.memoryAccesses();
+            this.op = operation(i.form());
+            this.accesses = Math.min(accessList.size(), maxAccesses);
+            this.explicit = new MemoryOperand[accesses];
+            this.implicit = new ImplicitMemory[accesses];
+            this.writes = new boolean[accesses];
+            for (int k = 0; k < accesses; k++) {
+                Instruction.MemoryAccess a = accessList.get(k);
+                explicit[k] = a.explicit();
+                implicit[k] = a.implicitMemory();
+                writes[k] = a.access().writes();
+            }
+            InstructionForm f = i.form();
+            this.zeroed = i.idiomApplies() && f.idiom() == dev.uopsim.isa.Idiom.ZERO && !ops.isEmpty()
+                    && ops.getFirst() instanceof RegisterOperand r ? r.register() : null;
+            this.dst = !ops.isEmpty() && ops.getFirst() instanceof RegisterOperand r ? r.register() : null;
+            this.writesDst = writesOperand0(f);
+            this.stackDelta = f.stackDelta();
+            List<Register> unknown = new java.util.ArrayList<>();
+            for (var spec : f.implicitOperands()) {
+                if (spec.register() != null && spec.access().writes() && spec.register().root() != Register.RSP) unknown.add(spec.register());
+            }
+            for (int k = 1; k < ops.size() && k < f.operands().size(); k++) {
+                if (f.operands().get(k).access().writes() && ops.get(k) instanceof RegisterOperand r && op != Operation.XCHG) {
+                    unknown.add(r.register());
+                }
+            }
+            this.unknownAfter = unknown.toArray(Register[]::new);
+        }
+    }
+
+    /** The step of instruction {@code i} for this machine. */
+    Step step(Instruction i) {
+        return new Step(i, maxAccesses);
+    }
+
+    /**
+     * Runs one instruction at {@code address} (unrolled copies sit at increasing addresses); the
      * addresses of its accesses are then {@link #addressSymbol}, {@link #addressCoefficient} and
      * {@link #addressOffset}.
      */
-    void execute(Instruction i, long address, List<Instruction.MemoryAccess> accesses, Operation op) {
+    void execute(Step step, long address) {
         values = 0;
+        Instruction i = step.instruction;
         long end = address + i.length();
-        for (int k = 0; k < accesses.size() && k < maxAccesses; k++) {
-            Instruction.MemoryAccess a = accesses.get(k);
-            addresses[k] = a.explicit() != null ? address(a.explicit(), end) : address(a.implicitMemory());
+        for (int k = 0; k < step.accesses; k++) {
+            addresses[k] = step.explicit[k] != null ? address(step.explicit[k], end) : address(step.implicit[k]);
         }
-        InstructionForm f = i.form();
-        List<Operand> ops = i.operands();
+        List<Operand> ops = step.ops;
+        List<Instruction.MemoryAccess> accesses = step.accessList;
+        Operation op = step.op;
         // Stores first record what they write (for loads further on).
-        for (int k = 0; k < accesses.size() && k < maxAccesses; k++) {
-            Instruction.MemoryAccess a = accesses.get(k);
-            if (a.access().writes()) {
+        for (int k = 0; k < step.accesses; k++) {
+            if (step.writes[k]) {
                 int stored = storedValue(i, op, end, ops);
                 if (memory.size > MEMORY_LIMIT) memory.clear();
                 int at = addresses[k];
                 memory.put(symbol[at], coefficient[at], offset[at], symbol[stored], coefficient[stored], offset[stored]);
             }
         }
-        if (i.idiomApplies() && f.idiom() == dev.uopsim.isa.Idiom.ZERO && !ops.isEmpty() && ops.getFirst() instanceof RegisterOperand r) {
-            write(r.register(), constant(0));
+        if (step.zeroed != null) {
+            write(step.zeroed, constant(0));
             return;
         }
-        Register dst = !ops.isEmpty() && ops.getFirst() instanceof RegisterOperand r ? r.register() : null;
+        Register dst = step.dst;
         int result = NONE;
         switch (op) {
             case MOV -> result = ops.size() == 2 ? value(ops.get(1), accesses) : NONE;
@@ -254,19 +325,10 @@ final class SymbolicMachine {
             default -> { }
         }
         int rsp = Register.RSP.number();
-        if (f.stackDelta() != 0) store(rsp, shifted(gpr(rsp), f.stackDelta()));
-        if (dst != null && writesOperand0(f)) write(dst, result != NONE ? result : fresh());
+        if (step.stackDelta != 0) store(rsp, shifted(gpr(rsp), step.stackDelta));
+        if (dst != null && step.writesDst) write(dst, result != NONE ? result : fresh());
         // Other registers the form writes become unknown.
-        for (var spec : f.implicitOperands()) {
-            if (spec.register() != null && spec.access().writes() && spec.register().root() != Register.RSP) {
-                write(spec.register(), fresh());
-            }
-        }
-        for (int k = 1; k < ops.size() && k < f.operands().size(); k++) {
-            if (f.operands().get(k).access().writes() && ops.get(k) instanceof RegisterOperand r && op != Operation.XCHG) {
-                write(r.register(), fresh());
-            }
-        }
+        for (Register r : step.unknownAfter) write(r, fresh());
     }
 
     long addressSymbol(int access) { return symbol[addresses[access]]; }
@@ -287,18 +349,17 @@ final class SymbolicMachine {
     }
 
     private int value(Operand o, List<Instruction.MemoryAccess> accesses) {
-        return switch (o) {
-            case RegisterOperand r -> read(r.register());
-            case ImmediateOperand n -> n.known() ? constant(n.value()) : fresh();
-            case MemoryOperand m -> {
-                for (int k = 0; k < accesses.size(); k++) {
-                    if (accesses.get(k).explicit() == m) yield load(addresses[k]);
-                }
-                yield fresh();
+        // instanceof tests rather than a pattern switch: this runs per instruction and iteration.
+        if (o instanceof RegisterOperand r) return read(r.register());
+        if (o instanceof ImmediateOperand n) return n.known() ? constant(n.value()) : fresh();
+        if (o instanceof MemoryOperand m) {
+            for (int k = 0; k < accesses.size(); k++) {
+                if (accesses.get(k).explicit() == m) return load(addresses[k]);
             }
-            default -> fresh();
-        };
+        }
+        return fresh();
     }
+
 
     /** The value a store writes, when it is a register or constant copied as is. */
     private int storedValue(Instruction i, Operation op, long end, List<Operand> ops) {
@@ -319,24 +380,30 @@ final class SymbolicMachine {
         return k.isRegister() && k.registerClass() == dev.uopsim.isa.RegisterClass.GPR;
     }
 
-    /** What stores wrote, by exact address (symbol, coefficient, offset): open addressing over long arrays. */
+    /**
+     * What stores wrote, by exact address (symbol, coefficient, offset): open addressing over one
+     * long array, a slot of eight longs (a cache line) holding a stamp, the address and the value.
+     * A slot is taken when its stamp is this table's generation, so a reused array needs no clearing.
+     */
     private static final class Memory {
-        long[] keySymbol, keyCoefficient, keyOffset, valueSymbol, valueCoefficient, valueOffset;
-        boolean[] used;
+        private static final java.util.concurrent.atomic.AtomicLong GENERATIONS = new java.util.concurrent.atomic.AtomicLong();
+        private static final int STRIDE = 8;
+        private final ArrayRecycler arrays;
+        private long[] table;
+        private int mask;
+        private long generation;
         int size;
 
-        Memory() {
-            allocate(64);
+        /** @param expected entries it will probably hold (it grows past them) */
+        Memory(ArrayRecycler arrays, int expected) {
+            this.arrays = arrays;
+            allocate(Integer.highestOneBit(Math.max(16, 2 * expected) * 2 - 1));
         }
 
         private void allocate(int capacity) {
-            keySymbol = new long[capacity];
-            keyCoefficient = new long[capacity];
-            keyOffset = new long[capacity];
-            valueSymbol = new long[capacity];
-            valueCoefficient = new long[capacity];
-            valueOffset = new long[capacity];
-            used = new boolean[capacity];
+            table = arrays.longs(capacity * STRIDE);
+            mask = capacity - 1;
+            generation = GENERATIONS.incrementAndGet();
             size = 0;
         }
 
@@ -344,42 +411,57 @@ final class SymbolicMachine {
             long h = (s * 31 + c) * 1_000_003L + o;
             h ^= h >>> 29;
             h *= 0x9E3779B97F4A7C15L;
-            return (int) (h >>> 40) & (used.length - 1);
+            return (int) (h >>> 40) & mask;
         }
 
-        /** The slot holding the address, or -1. */
+        /** Where the address is, or -1; its value is then at +4, +5, +6. */
         int find(long s, long c, long o) {
-            for (int i = home(s, c, o); used[i]; i = (i + 1) & (used.length - 1)) {
-                if (keySymbol[i] == s && keyCoefficient[i] == c && keyOffset[i] == o) return i;
+            for (int i = home(s, c, o); ; i = (i + 1) & mask) {
+                int at = i * STRIDE;
+                if (table[at] != generation) return -1;
+                if (table[at + 1] == s && table[at + 2] == c && table[at + 3] == o) return at;
             }
-            return -1;
         }
+
+        long valueSymbol(int at) { return table[at + 4]; }
+
+        long valueCoefficient(int at) { return table[at + 5]; }
+
+        long valueOffset(int at) { return table[at + 6]; }
 
         void put(long s, long c, long o, long vs, long vc, long vo) {
-            if (2 * (size + 1) > used.length) grow();
-            int i = home(s, c, o);
-            while (used[i] && !(keySymbol[i] == s && keyCoefficient[i] == c && keyOffset[i] == o)) i = (i + 1) & (used.length - 1);
-            if (!used[i]) {
-                used[i] = true;
-                keySymbol[i] = s;
-                keyCoefficient[i] = c;
-                keyOffset[i] = o;
-                size++;
+            if (2 * (size + 1) > mask + 1) grow();
+            int at;
+            for (int i = home(s, c, o); ; i = (i + 1) & mask) {
+                at = i * STRIDE;
+                if (table[at] != generation) {
+                    table[at] = generation;
+                    table[at + 1] = s;
+                    table[at + 2] = c;
+                    table[at + 3] = o;
+                    size++;
+                    break;
+                }
+                if (table[at + 1] == s && table[at + 2] == c && table[at + 3] == o) break;
             }
-            valueSymbol[i] = vs;
-            valueCoefficient[i] = vc;
-            valueOffset[i] = vo;
+            table[at + 4] = vs;
+            table[at + 5] = vc;
+            table[at + 6] = vo;
         }
 
         private void grow() {
-            long[] ks = keySymbol, kc = keyCoefficient, ko = keyOffset, vs = valueSymbol, vc = valueCoefficient, vo = valueOffset;
-            boolean[] u = used;
-            allocate(2 * u.length);
-            for (int i = 0; i < u.length; i++) if (u[i]) put(ks[i], kc[i], ko[i], vs[i], vc[i], vo[i]);
+            long[] old = table;
+            long oldGeneration = generation;
+            int oldCapacity = mask + 1;
+            allocate(2 * oldCapacity);
+            for (int i = 0; i < oldCapacity; i++) {
+                int at = i * STRIDE;
+                if (old[at] == oldGeneration) put(old[at + 1], old[at + 2], old[at + 3], old[at + 4], old[at + 5], old[at + 6]);
+            }
         }
 
         void clear() {
-            java.util.Arrays.fill(used, false);
+            generation = GENERATIONS.incrementAndGet();
             size = 0;
         }
     }
