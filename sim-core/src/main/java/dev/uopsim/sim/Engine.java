@@ -194,6 +194,7 @@ public final class Engine {
         queues = core.schedulers().size();
         station = new ReservationStation(arrays, queues, uopCapacity, queues * (portMasks(code).size() + core.portNames().size()), uopReadyAt);
         queueLength = station.occupancy;
+        fullClasses = new int[station.classPorts.length];
         scratchFree = new int[queues];
         queuePorts = new int[queues];
         queueSize = new int[queues];
@@ -753,18 +754,27 @@ public final class Engine {
         long firstWord = from >>> 6, lastWord = (nextUop - 1) >>> 6;
         int used = 0;
         for (int q = 0; q < queues; q++) {
+            // Classes whose ports are all taken are passed over (unless a listener hears each µop).
+            int full = observed ? 0 : station.fullClasses(q, used, fullClasses);
             for (long aw = firstWord; aw <= lastWord; aw++) {
                 int w = (int) (aw & station.wordMask);
                 long seen = 0;         // this word's µops looked at already
                 long bits;
-                while ((bits = station.candidates(q, w, used, observed) & ~seen) != 0) {
+                while ((bits = station.candidates(q, w, fullClasses, full) & ~seen) != 0) {
                     int b = Long.numberOfTrailingZeros(bits);
                     seen |= (2L << b) - 1;
-                    used |= consider(w << 6 | b, q, used);
+                    int port = consider(w << 6 | b, q, used);
+                    if (port != 0) {
+                        used |= port;
+                        if (!observed) full = station.fullClasses(q, used, fullClasses);
+                    }
                 }
             }
         }
     }
+
+    /** Scratch for dispatch: the port classes of the queue being scanned that have no port left this cycle. */
+    private final int[] fullClasses;
 
     /** The oldest instruction that may have µops not dispatched (none older has). */
     private long dispatchFrom;

@@ -160,22 +160,27 @@ final class ReservationStation {
     }
 
     /**
-     * The µops of queue {@code q} in ring word {@code w} that dispatch has to look at when the ports
-     * in {@code used} are taken: the unchecked ones, and the ready ones of classes with a port left
-     * ({@code all}: every ready one, for listeners that hear about each µop that lost its port).
+     * The classes of queue {@code q} whose ports are all in {@code used}, into {@code out}; returns
+     * how many. Their ready µops cannot go this cycle.
      */
-    long candidates(int q, int w, int used, boolean all) {
-        int row = q * words + w;
-        long bits = unchecked[row];
-        long waiting = readyInQueue[row];
-        if (waiting == 0) return bits;
-        if (!all) {
-            int[] list = queueClasses[q];
-            for (int k = 0, n = queueClassCount[q]; k < n; k++) {
-                int c = list[k];
-                if ((classPorts[c] & ~used) == 0) waiting &= ~ready[c * words + w];
-            }
+    int fullClasses(int q, int used, int[] out) {
+        int n = 0;
+        int[] list = queueClasses[q];
+        for (int k = 0, count = queueClassCount[q]; k < count; k++) {
+            if ((classPorts[list[k]] & ~used) == 0) out[n++] = list[k];
         }
-        return bits | waiting;
+        return n;
+    }
+
+    /**
+     * The µops of queue {@code q} in ring word {@code w} that dispatch has to look at: the unchecked
+     * ones, and the ready ones but those of the {@code full} classes in {@code passed} (a listener
+     * that hears about each µop that lost its port passes none).
+     */
+    long candidates(int q, int w, int[] passed, int full) {
+        int row = q * words + w;
+        long waiting = readyInQueue[row];
+        for (int k = 0; k < full && waiting != 0; k++) waiting &= ~ready[passed[k] * words + w];
+        return unchecked[row] | waiting;
     }
 }

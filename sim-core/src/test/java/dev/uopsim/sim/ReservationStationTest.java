@@ -14,7 +14,8 @@ class ReservationStationTest {
     }
 
     private long candidates(int q, int used) {
-        return station.candidates(q, 0, used, false);
+        int[] full = new int[8];
+        return station.candidates(q, 0, full, station.fullClasses(q, used, full));
     }
 
     @Test
@@ -40,7 +41,7 @@ class ReservationStationTest {
         assertEquals(0b110, candidates(0, 0));
         assertEquals(0b010, candidates(0, P1), "µop 1 may still go to P0");
         assertEquals(0, candidates(0, P01));
-        assertEquals(0b110, station.candidates(0, 0, P01, true), "a listener hears about every waiting µop");
+        assertEquals(0b110, station.candidates(0, 0, new int[8], 0), "with no class passed over, every waiting µop");
     }
 
     @Test
