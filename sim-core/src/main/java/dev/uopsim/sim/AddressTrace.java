@@ -180,6 +180,14 @@ final class AddressTrace {
         return SymbolicValue.Overlap.PARTIAL;
     }
 
+    /** True when some code both loads and stores: only then is the trace asked about. */
+    boolean asked() { return asked; }
+
+    /** The symbol and coefficient of the access kept at {@code at} (its address class). */
+    long symbol(int at) { return symbol[at]; }
+
+    long coefficient(int at) { return coefficient[at]; }
+
     /** True when the accesses kept at {@code a} and {@code b} have exactly the same address. */
     boolean sameAddress(int a, int b) {
         return symbol[a] == symbol[b] && coefficient[a] == coefficient[b] && offset[a] == offset[b];

@@ -221,6 +221,9 @@ public final class Engine {
         int n = Math.max(1, code.size());
         this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1, arrays);
         this.reach = (capacity + 64) / n + 2;
+        int storeAccessesAtMost = 0;
+        for (StaticInstruction s : program) storeAccessesAtMost = Math.max(storeAccessesAtMost, s.storeAccesses.length);
+        this.storeIndex = trace.asked() ? new StoreAddressIndex(capacity, storeAccessesAtMost, arrays) : null;
         this.frontEnd = new FrontEnd(this, second, bodySlots);
         this.iterationEnd = arrays.longs(maxIterations + 1);
     }
@@ -414,6 +417,7 @@ public final class Engine {
             if (si.isStore()) {
                 storesInFlight++;
                 storeIds[(int) (storesRenamed++ & mask)] = id;
+                if (storeIndex != null) indexStore(id, s, si);
             }
             renameOne(id, s, si, eliminated, second);
             nextRenameId = id + 1;
@@ -588,6 +592,33 @@ public final class Engine {
         }
     }
 
+    /** In-flight stores by address class, when the code both loads and stores (else no load has a store to find). */
+    private final StoreAddressIndex storeIndex;
+
+    /** Files the store renamed into slot {@code s} under the address class of each access it writes. */
+    private void indexStore(long id, int s, StaticInstruction si) {
+        if (storeIndex.full()) {
+            // Rebuilt from the stores in flight before this one, oldest first.
+            storeIndex.clear();
+            long first = storesRenamed - 1;
+            while (first - 1 >= 0 && first - 1 >= storesRenamed - capacity && storeIds[(int) ((first - 1) & mask)] >= oldestStore) first--;
+            for (long n = first; n < storesRenamed - 1; n++) {
+                long sid = storeIds[(int) (n & mask)];
+                fileStore(sid, slot(sid), program[sidx[slot(sid)]]);
+            }
+        }
+        fileStore(id, s, si);
+    }
+
+    private void fileStore(long id, int s, StaticInstruction si) {
+        int[] writes = si.storeAccesses;
+        for (int j = writes.length - 1; j >= 0; j--) {          // the lowest access ends up first in its chain
+            int at = trace.at(iter[s], si.index, writes[j]);
+            long sy = trace.symbol(at), co = trace.coefficient(at);
+            storeIndex.add(storeIndex.entry(s, j), id, StoreAddressIndex.classSymbol(sy, co), StoreAddressIndex.classCoefficient(sy, co));
+        }
+    }
+
     // The last probe's answer: the store a load reads from, how, and whether it can be renamed.
     private long probeStore;
     private boolean probePartial;
@@ -610,6 +641,10 @@ public final class Engine {
                 break;
             }
         }
+        if (storeIndex != null) {
+            probeByAddressClass(it, si, loadAccess, loadSize);
+            return;
+        }
         int load = -1;                 // where the trace keeps the load's address, once asked
         // Older stores, youngest first (every store older than the load being renamed is renamed).
         for (long n = storesRenamed - 1; n >= 0 && n >= storesRenamed - capacity; n--) {
@@ -631,6 +666,36 @@ public final class Engine {
                             && trace.sameAddress(store, load);
                     return;
                 }
+            }
+        }
+    }
+
+    /**
+     * The same search through the stores of the load's address class only (no other store's address
+     * can be related to the load's): youngest first, the first that overlaps.
+     */
+    private void probeByAddressClass(int it, StaticInstruction si, int loadAccess, int loadSize) {
+        int load = trace.at(it, si.index, loadAccess);
+        long cs = StoreAddressIndex.classSymbol(trace.symbol(load), trace.coefficient(load));
+        long cc = StoreAddressIndex.classCoefficient(trace.symbol(load), trace.coefficient(load));
+        int e = storeIndex.newest(cs, cc);
+        if (e >= 0 && !storeIndex.holds(e, cs, cc)) e = -1;
+        for (; e >= 0; e = storeIndex.older(e)) {
+            long sid = storeIndex.store(e);
+            if (sid < oldestStore) break;
+            int ss = slot(sid);
+            if (commitCycle[ss] <= cycle) continue;
+            StaticInstruction st = program[sidx[ss]];
+            int k = st.storeAccesses[storeIndex.access(e)];
+            int store = trace.at(iter[ss], st.index, k);
+            SymbolicValue.Overlap rel = trace.relate(store, st.accesses[k].size(), load, loadSize);
+            if (rel == SymbolicValue.Overlap.CONTAINS || rel == SymbolicValue.Overlap.PARTIAL) {
+                probeStore = sid;
+                probePartial = rel == SymbolicValue.Overlap.PARTIAL;
+                probeRenamable = rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
+                        && st.accesses[k].size() == loadSize && renamable(core, st, si)
+                        && trace.sameAddress(store, load);
+                return;
             }
         }
     }

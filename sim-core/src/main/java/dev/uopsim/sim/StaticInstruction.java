@@ -58,6 +58,11 @@ final class StaticInstruction {
 
     /** Memory accesses in {@link Instruction#memoryAccesses()} order. */
     final MemoryAccessSpec[] accesses;
+    /** The accesses that write memory (indices into accesses, in order). */
+    final int[] storeAccesses;
+    /** The first access that reads memory, or -1, and its size. */
+    final int loadAccess;
+    final int loadSize;
     final boolean complexAddress;
     final boolean vectorLoad;
 
@@ -205,6 +210,15 @@ final class StaticInstruction {
         this.storeDataInputs = inputsWhere(i -> (inUse[i] == STORE_DATA || inUse[i] == COMPUTE) && inRegs[i] != MEMORY);
         this.outNames = outN.toArray(String[]::new);
         this.accesses = mem.toArray(MemoryAccessSpec[]::new);
+        int stores = 0, firstLoad = -1;
+        for (int k = 0; k < accesses.length; k++) {
+            if (accesses[k].store()) stores++;
+            if (accesses[k].load() && firstLoad < 0) firstLoad = k;
+        }
+        this.storeAccesses = new int[stores];
+        for (int k = 0, j = 0; k < accesses.length; k++) if (accesses[k].store()) storeAccesses[j++] = k;
+        this.loadAccess = firstLoad;
+        this.loadSize = firstLoad < 0 ? 0 : accesses[firstLoad].size();
         boolean reads = false, writes = false;
         for (MemoryAccessSpec a : accesses) {
             reads |= a.load();
