@@ -223,7 +223,8 @@ public final class Engine {
         this.reach = (capacity + 64) / n + 2;
         int storeAccessesAtMost = 0;
         for (StaticInstruction s : program) storeAccessesAtMost = Math.max(storeAccessesAtMost, s.storeAccesses.length);
-        this.storeIndex = trace.asked() ? new StoreAddressIndex(capacity, storeAccessesAtMost, arrays) : null;
+        this.storeIndex = new StoreAddressIndex(trace.asked() ? capacity : 0, storeAccessesAtMost, core.loadStore().storeBuffer(), arrays);
+        this.indexStores = trace.asked();
         this.frontEnd = new FrontEnd(this, second, bodySlots);
         this.iterationEnd = arrays.longs(maxIterations + 1);
     }
@@ -417,7 +418,7 @@ public final class Engine {
             if (si.isStore()) {
                 storesInFlight++;
                 storeIds[(int) (storesRenamed++ & mask)] = id;
-                if (storeIndex != null) indexStore(id, s, si);
+                if (indexStores) indexStore(id, s, si);
             }
             renameOne(id, s, si, eliminated, second);
             nextRenameId = id + 1;
@@ -592,8 +593,9 @@ public final class Engine {
         }
     }
 
-    /** In-flight stores by address class, when the code both loads and stores (else no load has a store to find). */
+    /** In-flight stores by address class, kept when the code both loads and stores (else no load has a store to find). */
     private final StoreAddressIndex storeIndex;
+    private final boolean indexStores;
 
     /** Files the store renamed into slot {@code s} under the address class of each access it writes. */
     private void indexStore(long id, int s, StaticInstruction si) {
@@ -632,16 +634,9 @@ public final class Engine {
         probeStore = -1;
         probePartial = false;
         probeRenamable = false;
-        int loadAccess = -1;
-        int loadSize = 0;
-        for (int k = 0; k < si.accesses.length; k++) {
-            if (si.accesses[k].load()) {
-                loadAccess = k;
-                loadSize = si.accesses[k].size();
-                break;
-            }
-        }
-        if (storeIndex != null) {
+        int loadAccess = si.loadAccess;
+        int loadSize = si.loadSize;
+        if (indexStores) {
             probeByAddressClass(it, si, loadAccess, loadSize);
             return;
         }

@@ -10,32 +10,47 @@ package dev.uopsim.sim;
  * <p>An access is an entry numbered by its store's slot ({@code slot * accessesPerStore + j});
  * a slot is reused only long after its store has left, so a chain is walked while its entries
  * grow older and keep the class, and stops at the first that does not. Classes live in a small
- * open-addressing table that is rebuilt from the stores in flight when it fills up.
+ * open-addressing table that is rebuilt from the stores in flight when half full; it has room for four
+ * times the accesses a full store buffer holds, so a rebuilt table is at most a quarter full.
  */
 final class StoreAddressIndex {
-    private static final int TABLE = 128;
-    private static final int REBUILD_AT = TABLE / 2;
-
     private final int accessesPerStore;
+    private final int tableMask;
+    private final int hashShift;
+    private final int rebuildAt;
     // Per entry: the store's id, its class, the next (older) entry of the class or -1.
     private final long[] entryStore;
     private final long[] entrySymbol;
     private final long[] entryCoefficient;
     private final int[] entryNext;
     // The class table: key (symbol, coefficient; constants all under one key), newest entry.
-    private final long[] keySymbol = new long[TABLE];
-    private final long[] keyCoefficient = new long[TABLE];
-    private final boolean[] keyUsed = new boolean[TABLE];
-    private final int[] head = new int[TABLE];
+    private final long[] keySymbol;
+    private final long[] keyCoefficient;
+    private final boolean[] keyUsed;
+    private final int[] head;
     private int classes;
 
-    StoreAddressIndex(int slots, int accessesPerStore, ArrayRecycler arrays) {
+    /**
+     * @param slots       the engine's slots (an entry per store access per slot); 0 for code that
+     *                    never asks (the arrays are still taken, so the recycler's order stays the same)
+     * @param storeBuffer the stores in flight at most
+     */
+    StoreAddressIndex(int slots, int accessesPerStore, int storeBuffer, ArrayRecycler arrays) {
         this.accessesPerStore = Math.max(1, accessesPerStore);
         int entries = slots * this.accessesPerStore;
         entryStore = arrays.longs(entries);
         entrySymbol = arrays.longs(entries);
         entryCoefficient = arrays.longs(entries);
         entryNext = arrays.ints(entries);
+        int table = slots == 0 ? 0 : Integer.highestOneBit(Math.max(64, 4 * (storeBuffer + 1) * this.accessesPerStore) - 1) << 1;
+        tableMask = table - 1;
+        hashShift = 64 - Integer.numberOfTrailingZeros(Math.max(1, table));
+        rebuildAt = table / 2;
+        keySymbol = arrays.longs(table);
+        keyCoefficient = arrays.longs(table);
+        head = arrays.ints(table);
+        keyUsed = arrays.booleans(table);
+        java.util.Arrays.fill(keyUsed, 0, table, false);
     }
 
     /** The class key of a symbolic address: constants (symbol 0 or coefficient 0) share one. */
@@ -53,11 +68,11 @@ final class StoreAddressIndex {
 
     /** True when the table has no room for another class: rebuild it from the stores in flight. */
     boolean full() {
-        return classes >= REBUILD_AT;
+        return classes >= rebuildAt;
     }
 
     void clear() {
-        java.util.Arrays.fill(keyUsed, false);
+        java.util.Arrays.fill(keyUsed, 0, tableMask + 1, false);
         classes = 0;
     }
 
@@ -80,8 +95,8 @@ final class StoreAddressIndex {
 
     private int find(long s, long c) {
         long h = (s * 0x9E3779B97F4A7C15L) ^ (c * 0xC2B2AE3D27D4EB4FL);
-        int k = (int) (h >>> 57);
-        while (keyUsed[k] && !(keySymbol[k] == s && keyCoefficient[k] == c)) k = (k + 1) & (TABLE - 1);
+        int k = (int) (h >>> hashShift);
+        while (keyUsed[k] && !(keySymbol[k] == s && keyCoefficient[k] == c)) k = (k + 1) & tableMask;
         return k;
     }
 
