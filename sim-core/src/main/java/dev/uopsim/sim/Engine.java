@@ -400,7 +400,7 @@ public final class Engine {
                 return;
             }
             if (si.isLoad()) {
-                probeMemoryDependence(id, iter[s], si);
+                probeMemoryDependence(iter[s], si);
                 int limit = core.loadStore().renamingPerCycle();
                 if (probeRenamable && limit > 0 && renamedThisCycle >= limit) return;
             }
@@ -627,54 +627,22 @@ public final class Engine {
     private boolean probeRenamable;
 
     /**
-     * Finds the youngest older in-flight store that overlaps a load about to be renamed (dynamic id
-     * {@code id}, iteration {@code it}), and whether memory renaming would recognise the pair.
+     * Finds the youngest older in-flight store that overlaps a load about to be renamed (iteration
+     * {@code it}), and whether memory renaming would recognise the pair. Only the stores of the load's
+     * address class are looked at: no other store's address can be related to the load's.
      */
-    private void probeMemoryDependence(long id, int it, StaticInstruction si) {
+    private void probeMemoryDependence(int it, StaticInstruction si) {
         probeStore = -1;
         probePartial = false;
         probeRenamable = false;
-        int loadAccess = si.loadAccess;
+        if (!indexStores) return;              // code without stores
+        int load = trace.at(it, si.index, si.loadAccess);
         int loadSize = si.loadSize;
-        if (indexStores) {
-            probeByAddressClass(it, si, loadAccess, loadSize);
-            return;
-        }
-        int load = -1;                 // where the trace keeps the load's address, once asked
-        // Older stores, youngest first (every store older than the load being renamed is renamed).
-        for (long n = storesRenamed - 1; n >= 0 && n >= storesRenamed - capacity; n--) {
-            long sid = storeIds[(int) (n & mask)];
-            if (sid < oldestStore) break;
-            int ss = slot(sid);
-            StaticInstruction st = program[sidx[ss]];
-            if (commitCycle[ss] <= cycle) continue;
-            for (int k = 0; k < st.accesses.length; k++) {
-                if (!st.accesses[k].store()) continue;
-                if (load < 0) load = trace.at(it, si.index, loadAccess);
-                int store = trace.at(iter[ss], st.index, k);
-                SymbolicValue.Overlap rel = trace.relate(store, st.accesses[k].size(), load, loadSize);
-                if (rel == SymbolicValue.Overlap.CONTAINS || rel == SymbolicValue.Overlap.PARTIAL) {
-                    probeStore = sid;
-                    probePartial = rel == SymbolicValue.Overlap.PARTIAL;
-                    probeRenamable = rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
-                            && st.accesses[k].size() == loadSize && renamable(core, st, si)
-                            && trace.sameAddress(store, load);
-                    return;
-                }
-            }
-        }
-    }
-
-    /**
-     * The same search through the stores of the load's address class only (no other store's address
-     * can be related to the load's): youngest first, the first that overlaps.
-     */
-    private void probeByAddressClass(int it, StaticInstruction si, int loadAccess, int loadSize) {
-        int load = trace.at(it, si.index, loadAccess);
         long cs = StoreAddressIndex.classSymbol(trace.symbol(load), trace.coefficient(load));
         long cc = StoreAddressIndex.classCoefficient(trace.symbol(load), trace.coefficient(load));
         int e = storeIndex.newest(cs, cc);
         if (e >= 0 && !storeIndex.holds(e, cs, cc)) e = -1;
+        // Youngest first (every store older than the load being renamed is renamed), the first that overlaps.
         for (; e >= 0; e = storeIndex.older(e)) {
             long sid = storeIndex.store(e);
             if (sid < oldestStore) break;
