@@ -787,14 +787,18 @@ public final class Engine {
             for (long aw = firstWord; aw <= lastWord; aw++) {
                 int w = (int) (aw & station.wordMask);
                 long seen = 0;         // this word's µops looked at already
-                long bits;
-                while ((bits = station.candidates(q, w, fullClasses, full) & ~seen) != 0) {
+                long bits = station.candidates(q, w, fullClasses, full);
+                while (bits != 0) {
                     int b = Long.numberOfTrailingZeros(bits);
                     seen |= (2L << b) - 1;
                     int port = consider(w << 6 | b, q, used);
                     if (port != 0) {
+                        // A port taken may fill classes, and the µop's results may wake younger µops.
                         used |= port;
                         if (!observed) full = station.fullClasses(q, used, fullClasses);
+                        bits = station.candidates(q, w, fullClasses, full) & ~seen;
+                    } else {
+                        bits &= ~seen;         // a µop that does not go changes no other µop's state
                     }
                 }
             }

@@ -36,6 +36,8 @@ final class ReservationStation {
     private int classes;
     /** Per queue, its classes: {@code queueClasses[q][0 .. queueClassCount[q])}. */
     final int[][] queueClasses;
+    /** Per queue, the ports of its classes in the same order (read every time a port is taken). */
+    private final int[][] queueClassPorts;
     final int[] queueClassCount;
     /** µops in each queue, in whatever state (its occupancy). */
     final int[] occupancy;
@@ -69,6 +71,7 @@ final class ReservationStation {
         this.classPorts = new int[maxClasses];
         this.classQueue = new int[maxClasses];
         this.queueClasses = new int[queues][maxClasses];
+        this.queueClassPorts = new int[queues][maxClasses];
         this.queueClassCount = new int[queues];
         this.occupancy = new int[queues];
         this.uopQueue = arrays.ints(uopCapacity);
@@ -95,6 +98,7 @@ final class ReservationStation {
         int c = classes++;
         classPorts[c] = ports;
         classQueue[c] = q;
+        queueClassPorts[q][queueClassCount[q]] = ports;
         list[queueClassCount[q]++] = c;
         return c;
     }
@@ -166,8 +170,9 @@ final class ReservationStation {
     int fullClasses(int q, int used, int[] out) {
         int n = 0;
         int[] list = queueClasses[q];
+        int[] ports = queueClassPorts[q];
         for (int k = 0, count = queueClassCount[q]; k < count; k++) {
-            if ((classPorts[list[k]] & ~used) == 0) out[n++] = list[k];
+            if ((ports[k] & ~used) == 0) out[n++] = list[k];
         }
         return n;
     }
