@@ -19,6 +19,10 @@ public record FrontEnd(
                            @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
 
     public record LoopBuffer(@Param(value = "µops the loop buffer holds; 0 = none", def = "0") int size,
+                             @Param(value = "whether it goes on into the next iteration in the cycle it delivers the loop's branch "
+                                     + "(up to the taken branches per cycle); otherwise the branch ends the cycle's delivery, and "
+                                     + "only a loop shorter than the rename width is unrolled", def = "false")
+                             boolean acrossIterations,
                              @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
 
     /** The legacy decode path in detail (what uiCA calls predecode and MITE). */

@@ -11,6 +11,7 @@ public record Memory(
         @Param(value = "widest store one store-data port writes per cycle, bytes", def = "32", min = 1) int storePortBytes,
         @Param(value = "store-to-load forwarding", def = "{}") StoreForwarding storeForwarding,
         @Param(value = "memory renaming: a load takes an older store's data at rename", def = "{}") MemoryRenaming memoryRenaming,
+        @Param(value = "how fast retired stores leave the store buffer for the L1 cache", def = "{}") StoreCommit storeCommit,
         @Param(value = "what a load does while an older store's address is unknown", def = "\"predict-independent\"") DependencePolicy dependencePolicy,
         @Param(value = "extra cycles when a load predicted independent turns out to alias an older store (pipeline flush)", def = "15")
         int misspeculationPenalty,
@@ -61,6 +62,16 @@ public record Memory(
             shapes = List.copyOf(shapes);
         }
     }
+
+    /**
+     * Retired stores write the L1 cache in program order. Cores with two store ports may still
+     * write only one cache line per cycle (Ice Lake and later pair two stores only when they hit
+     * the same line), so code storing to many lines is bound by this, not by the ports.
+     */
+    public record StoreCommit(@Param(value = "stores committed per cycle at most; 0 = no limit beyond the store ports", def = "0", min = 0) int perCycle,
+                              @Param(value = "whether a cycle's second and later stores must write the first one's 64-byte line", def = "false")
+                              boolean sameLine,
+                              @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
 
     public enum DependencePolicy {
         /** Loads wait until every older store address is known. */

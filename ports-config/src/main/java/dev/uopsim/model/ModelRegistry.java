@@ -31,6 +31,16 @@ public final class ModelRegistry {
         return n;
     }
 
+    /**
+     * The shipped model of a core named as characterize names what it detects ({@code alderlakep}
+     * is the model {@code alderlake-p}), if there is one.
+     */
+    public static java.util.Optional<String> shippedFor(String core) {
+        if (core == null) return java.util.Optional.empty();
+        String wanted = core.replace("-", "");
+        return shippedNames().stream().filter(n -> n.replace("-", "").equalsIgnoreCase(wanted)).findFirst();
+    }
+
     /** A model file: shipped (by name) or on disk. */
     public record ModelFile(String display, String shippedName, Path path) {
         public boolean shipped() { return shippedName != null; }

@@ -19,7 +19,7 @@ final class AddressTrace {
     private final int instructions;
     private final int maxAccesses;
     private final int iterations;
-    /** Only a code with both loads and stores ever asks how two accesses relate. */
+    /** Only code with both loads and stores asks how two accesses relate, or stores to a line-aware commit. */
     private final boolean asked;
     private int window;
     private long[] symbol;
@@ -34,19 +34,21 @@ final class AddressTrace {
 
     /** A trace that keeps every iteration (no window). */
     AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations) {
-        this(code, input, iterations, iterations);
+        this(code, input, iterations, iterations, false);
     }
 
     /**
      * @param iterations iterations that may be asked about at most
      * @param window     iterations kept at once: more than the in-flight instructions span
+     * @param storeLines whether the engine asks which cache line stores write (a commit rule needs it)
      */
-    AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window) {
-        this(code, input, iterations, window, ArrayRecycler.fresh());
+    AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window, boolean storeLines) {
+        this(code, input, iterations, window, storeLines, ArrayRecycler.fresh());
     }
 
     /** The same with its rows taken from {@code arrays}. */
-    AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window, ArrayRecycler arrays) {
+    AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window, boolean storeLines,
+                 ArrayRecycler arrays) {
         this.arrays = arrays;
         this.code = code.toArray(StaticInstruction[]::new);
         this.loop = input.loop();
@@ -61,7 +63,7 @@ final class AddressTrace {
             loads |= s.isLoad();
             stores |= s.isStore();
         }
-        this.asked = loads && stores;
+        this.asked = stores && (loads || storeLines);
         this.window = 0;
         resize(Math.max(1, Math.min(iterations, window)));
         int storeAccesses = 0;
@@ -180,7 +182,7 @@ final class AddressTrace {
         return SymbolicValue.Overlap.PARTIAL;
     }
 
-    /** True when some code both loads and stores: only then is the trace asked about. */
+    /** True when the code stores and loads (or a line-aware commit asks about stores): only then are addresses computed. */
     boolean asked() { return asked; }
 
     /** The symbol and coefficient of the access kept at {@code at} (its address class). */
@@ -211,6 +213,18 @@ final class AddressTrace {
         if (a + storeSize <= b || b + loadSize <= a) return SymbolicValue.Overlap.DISJOINT;
         if (b >= a && b + loadSize <= a + storeSize) return SymbolicValue.Overlap.CONTAINS;
         return SymbolicValue.Overlap.PARTIAL;
+    }
+
+    /**
+     * True when two accesses start in the same 64-byte line. Addresses are {@code a*V + b} with the
+     * memory region's base line-aligned, so only accesses with the same symbolic part compare.
+     */
+    boolean sameLine(int i1, int s1, int k1, int i2, int s2, int k2) {
+        ensure(Math.max(i1, i2));
+        int a = index(i1, s1, k1);
+        int b = index(i2, s2, k2);
+        return symbol[a] == symbol[b] && coefficient[a] == coefficient[b]
+                && Math.floorDiv(offset[a], 64) == Math.floorDiv(offset[b], 64);
     }
 
     /** True when two accesses have exactly the same address (same bytes start). */

@@ -48,7 +48,7 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
                            int complexDecoderUops, int simpleDecoderUops, int decodeUopsPerCycle, int microcodeThreshold,
                            int microcodeUopsPerCycle, int uopCacheUops, int uopCacheWindow, int uopCacheCapacity,
                            int loopBuffer, int uopQueue, double takenBranchesPerCycle, List<FusionRule> macroFusion,
-                           boolean jccErratum) {}
+                           boolean jccErratum, boolean loopBufferAcrossIterations) {}
 
     /**
      * A first instruction (by assembler mnemonic) that fuses with the following conditional branches
@@ -77,11 +77,23 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param renamingLatency    cycles such a load's result is behind the stored value
      * @param dependencePolicy   what a load does about older stores whose address is not known yet
      * @param inOrderLoads       loads never pass older memory operations
+     * @param storeCommitsPerCycle retired stores written to the cache per cycle at most (0 = no limit)
+     * @param storeCommitSameLine  a cycle's second and later commits must write the first one's 64-byte line
      */
     public record LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
                             double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
                             java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
-                            boolean inOrderLoads) {}
+                            boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine) {
+
+        /** The same unit with no limit on store commits beyond the store ports. */
+        public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
+                         double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
+                         java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
+                         boolean inOrderLoads) {
+            this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
+                    memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads, 0, false);
+        }
+    }
 
     /** Store/load pairs memory renaming recognises. */
     public enum RenamingShape {

@@ -219,12 +219,19 @@ public final class Engine {
         java.util.Arrays.fill(rat, READY);
         // The trace is asked about in-flight instructions only; run() prepares what it can reach.
         int n = Math.max(1, code.size());
-        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1, arrays);
+        this.commitLimited = core.loadStore().storeCommitsPerCycle() > 0;
+        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1,
+                commitLimited && core.loadStore().storeCommitSameLine(), arrays);
         this.reach = (capacity + 64) / n + 2;
         int storeAccessesAtMost = 0;
-        for (StaticInstruction s : program) storeAccessesAtMost = Math.max(storeAccessesAtMost, s.storeAccesses.length);
-        this.storeIndex = new StoreAddressIndex(trace.asked() ? capacity : 0, storeAccessesAtMost, core.loadStore().storeBuffer(), arrays);
-        this.indexStores = trace.asked();
+        boolean loads = false, stores = false;
+        for (StaticInstruction s : program) {
+            storeAccessesAtMost = Math.max(storeAccessesAtMost, s.storeAccesses.length);
+            loads |= s.isLoad();
+            stores |= s.isStore();
+        }
+        this.indexStores = loads && stores;      // the trace then computes addresses (it is asked)
+        this.storeIndex = new StoreAddressIndex(indexStores ? capacity : 0, storeAccessesAtMost, core.loadStore().storeBuffer(), arrays);
         this.frontEnd = new FrontEnd(this, second, bodySlots);
         this.iterationEnd = arrays.longs(maxIterations + 1);
     }
@@ -296,8 +303,41 @@ public final class Engine {
 
     private void retire() {
         retireInOrder();
+        if (commitLimited) commitStores();
         // Stores leave the store buffer once committed (they stay visible to younger loads until then).
         drainStores();
+    }
+
+    /** Whether the model limits how many retired stores reach the cache per cycle. */
+    private final boolean commitLimited;
+    /** The oldest instruction {@link #commitStores} has not passed yet. */
+    private long commitNext = 0;
+
+    /**
+     * Retired stores write the cache in program order, at most the model's number per cycle, and
+     * where the model says so only further stores to the first one's cache line join it in a cycle.
+     * A store waits in the store buffer (forwarding to younger loads) until its turn.
+     */
+    private void commitStores() {
+        int committed = 0;
+        int firstSlot = -1;
+        for (commitNext = Math.max(commitNext, oldestStore); commitNext < oldestId; commitNext++) {
+            int s = slot(commitNext);
+            StaticInstruction si = program[sidx[s]];
+            if (!si.isStore()) continue;
+            if (committed == core.loadStore().storeCommitsPerCycle()) return;
+            if (committed > 0 && core.loadStore().storeCommitSameLine() && !sameLine(firstSlot, s)) return;
+            if (committed == 0) firstSlot = s;
+            commitCycle[s] = cycle + 1;
+            committed++;
+            wake(s);
+        }
+    }
+
+    /** Whether the stores in two slots write the same 64-byte line (unknown: no). */
+    private boolean sameLine(int a, int b) {
+        StaticInstruction sa = program[sidx[a]], sb = program[sidx[b]];
+        return trace.sameLine(iter[a], sa.index, sa.storeAccess(), iter[b], sb.index, sb.storeAccess());
     }
 
     private void retireInOrder() {
@@ -313,7 +353,9 @@ public final class Engine {
             slotsLeft -= cost;
             robSlotsUsed -= cost;
             if (si.isLoad()) loadsInFlight--;
-            if (si.isStore()) commitCycle[s] = cycle + 1;
+            // Without a commit limit a store writes the cache the cycle after it retires; with one,
+            // commitStores() decides when.
+            if (si.isStore() && !commitLimited) commitCycle[s] = cycle + 1;
             retiredInstructions++;
             retiredUops += si.uops.length;
             wake(s);

@@ -260,16 +260,23 @@ final class FrontEnd {
     private void streamLoopBuffer() {
         int delivered = 0;
         int width = engine.core.renameWidth();
-        boolean unrolled = bodySlots < width;
+        boolean across = spec.loopBufferAcrossIterations();
+        boolean unrolled = !across && bodySlots < width;
+        // Going on across the loop's end, a cycle still takes no more loop branches than the
+        // taken-branch limit allows (a 5-µop loop runs at one iteration per cycle, not 6/5).
+        int endsAllowed = Math.max(1, (int) spec.takenBranchesPerCycle());
+        int ends = 0;
         while (true) {
             int slots = slotsOfIndex(nextIndex);
             boolean pair = fusedWithNext[nextIndex];
             int pairSlots = slots + (pair ? slotsOfIndex(nextIndex + 1) : 0);
             if (delivered + pairSlots > width || idqFree() < pairSlots) return;
             boolean last = nextIndex + (pair ? 1 : 0) == n - 1;
+            if (last && across && ends == endsAllowed) return;
             if (!createAndDeliver(pair)) return;
             delivered += pairSlots;
-            if (last && !unrolled) return;              // the loop's end closes the cycle's delivery
+            if (last) ends++;
+            if (last && !across && !unrolled) return;   // the loop's end closes the cycle's delivery
         }
     }
 

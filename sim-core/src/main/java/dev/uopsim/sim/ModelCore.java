@@ -42,7 +42,8 @@ public final class ModelCore {
         CoreSpec.FrontEnd front = new CoreSpec.FrontEnd(fe.fetchBytes(), ld.predecodeWidth(), ld.lcpPenalty(),
                 ld.instructionQueue(), fe.decodeWidth(), ld.complexDecoderUops(), ld.simpleDecoderUops(), ld.decodeUops(),
                 ld.microcodeThreshold(), ld.microcodeUops(), fe.uopCache().width(), fe.uopCache().windowBytes(),
-                fe.uopCache().size(), fe.loopBuffer().size(), fe.queueSize(), fe.takenBranchesPerCycle(), fusion, ld.jccErratum());
+                fe.uopCache().size(), fe.loopBuffer().size(), fe.queueSize(), fe.takenBranchesPerCycle(), fusion, ld.jccErratum(),
+                fe.loopBuffer().acrossIterations());
         List<CoreSpec.Scheduler> schedulers = new ArrayList<>();
         for (var s : m.schedulers()) schedulers.add(new CoreSpec.Scheduler(s.name(), s.size(), bound.mask(s.ports())));
         Memory mem = m.memory();
@@ -53,7 +54,7 @@ public final class ModelCore {
                     case WAIT -> CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES;
                     case PREDICT_INDEPENDENT -> CoreSpec.DependencePolicy.PREDICT_INDEPENDENT;
                     case LEARN -> CoreSpec.DependencePolicy.PREDICT_PER_INSTRUCTION;
-                }, mem.loadIssue() == Memory.LoadIssue.IN_ORDER);
+                }, mem.loadIssue() == Memory.LoadIssue.IN_ORDER, mem.storeCommit().perCycle(), mem.storeCommit().sameLine());
         Rename r = m.rename();
         CoreSpec.RenameFeatures features = new CoreSpec.RenameFeatures(r.moveElimination().gpr(), r.moveElimination().vector(),
                 idiom(r.idioms().zero()), idiom(r.idioms().ones()), idiom(r.idioms().carry()), true);

@@ -353,6 +353,11 @@ final class StaticInstruction {
         return store;
     }
 
+    /** The index in {@link #accesses} of the first access that writes memory, or -1. */
+    int storeAccess() {
+        return storeAccesses.length == 0 ? -1 : storeAccesses[0];
+    }
+
     @Override
     public String toString() {
         return instruction.intelText();

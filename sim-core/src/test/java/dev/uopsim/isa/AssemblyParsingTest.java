@@ -96,4 +96,13 @@ class AssemblyParsingTest {
         InputException e = assertThrows(InputException.class, () -> parse(Syntax.INTEL, "add [rax], 1"));
         assertTrue(e.getMessage().contains("ambiguous"), e.render());
     }
+
+    @Test
+    void unbalancedBracketNamesTheOperandsColumn() {
+        InputException unclosed = assertThrows(InputException.class, () -> parse(Syntax.INTEL, "mov rax, [rbx+"));
+        assertEquals("test.s:1:10", unclosed.location(), unclosed.render());
+        assertTrue(unclosed.getMessage().contains("unclosed '['"), unclosed.render());
+        InputException stray = assertThrows(InputException.class, () -> parse(Syntax.ATT, "movq 8%rbx), %rax"));
+        assertEquals("test.s:1:11", stray.location(), stray.render());
+    }
 }

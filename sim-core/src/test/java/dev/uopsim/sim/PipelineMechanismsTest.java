@@ -111,4 +111,28 @@ class PipelineMechanismsTest {
         assertEquals(3.0, cpi(big, TestCores.RULES, in), 0.05);
         assertTrue(cpi(small, TestCores.RULES, in) > 3.5);
     }
+
+    @Test
+    void storesToDistinctLinesCommitOneLinePerCycle() {
+        // given two store-data ports (4 and 6) and a core that commits two stores per cycle only to one line
+        TimingTable twoStorePorts = form -> form.writesMemory() && !form.readsMemory()
+                ? new FormTiming(1, List.of(new UopSpec(UopKind.STORE_ADDRESS, TestCores.P2 | TestCores.P3 | TestCores.P7, -1, 1),
+                        new UopSpec(UopKind.STORE_DATA, TestCores.P4 | TestCores.P6, -1, 1)), LatencyTable.uniform(1))
+                : TestCores.RULES.timing(form);
+        CoreSpec free = TestCores.skylakeLike();
+        CoreSpec.LoadStore ls = free.loadStore();
+        CoreSpec lineBound = new CoreSpec(free.name(), free.portNames(), free.frontEnd(), free.renameWidth(), free.robSize(),
+                free.retireWidth(), free.schedulers(), free.portPolicy(), new CoreSpec.LoadStore(ls.loadToUse(),
+                ls.loadToUseComplex(), ls.vectorLoadExtra(), ls.loadBuffer(), ls.storeBuffer(), ls.forwardLatency(),
+                ls.forwardFailPenalty(), false, 0, ls.renamingShapes(), 0, ls.dependencePolicy(), false, 2, true),
+                free.rename());
+        SimulationInput distinct = TestCores.loop("top:", "mov DWORD PTR [rdi], eax", "mov DWORD PTR [rdi+64], eax",
+                "mov DWORD PTR [rdi+128], eax", "mov DWORD PTR [rdi+192], eax", "dec rcx", "jnz top");
+        SimulationInput oneLine = TestCores.loop("top:", "mov DWORD PTR [rdi], eax", "mov DWORD PTR [rdi+4], eax",
+                "mov DWORD PTR [rdi+8], eax", "mov DWORD PTR [rdi+12], eax", "dec rcx", "jnz top");
+        // then without the rule the store-data ports bound both loops at 2 cycles; with it, four lines take 4
+        assertEquals(2.0, cpi(free, twoStorePorts, distinct), 0.1);
+        assertEquals(4.0, cpi(lineBound, twoStorePorts, distinct), 0.1);
+        assertEquals(2.0, cpi(lineBound, twoStorePorts, oneLine), 0.1);
+    }
 }

@@ -30,7 +30,7 @@ final class TestCores {
     static CoreSpec skylakeLike(boolean memoryRenaming) {
         CoreSpec.FrontEnd fe = new CoreSpec.FrontEnd(16, 5, 3, 25, 4, 4, 1, 5, 4, 4, 6, 32, 1536, 0, 64, 1,
                 List.of(new CoreSpec.FusionRule(List.of("cmp", "test", "add", "sub", "and", "inc", "dec"),
-                        List.of("jz", "jnz", "jb", "jnb", "jl", "jnl", "jle", "jnle", "jbe", "jnbe"), true, false)), false);
+                        List.of("jz", "jnz", "jb", "jnb", "jl", "jnl", "jle", "jnle", "jbe", "jnbe"), true, false)), false, false);
         CoreSpec.LoadStore ls = new CoreSpec.LoadStore(4, 5, 1, 72, 56, 5, 12, memoryRenaming, 0,
                 java.util.EnumSet.of(CoreSpec.RenamingShape.BASE_DISPLACEMENT), 0,
                 CoreSpec.DependencePolicy.PREDICT_PER_INSTRUCTION, false);

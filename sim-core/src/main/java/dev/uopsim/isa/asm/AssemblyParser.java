@@ -209,7 +209,7 @@ public final class AssemblyParser {
         int operandsColumn = col + (split.length > 1 ? rest.indexOf(operandText, split[0].length()) : rest.length());
         List<String> operandTexts = new ArrayList<>();
         List<Integer> columns = new ArrayList<>();
-        splitOperands(operandText, operandsColumn, operandTexts, columns);
+        splitOperands(operandText, operandsColumn, operandTexts, columns, where);
         EncodingHints hints = new EncodingHints(disp8, disp32, vex3, extra);
         OperandParser op = new OperandParser(where.source(), where.line());
         if (syntax == Syntax.ATT) {
@@ -342,21 +342,34 @@ public final class AssemblyParser {
         return false;
     }
 
-    /** Splits an operand list at top-level commas, recording each operand's column. */
-    private static void splitOperands(String text, int column0, List<String> out, List<Integer> columns) {
+    /**
+     * Splits an operand list at top-level commas, recording each operand's column. An unclosed or
+     * stray bracket is an error here: left alone it would swallow the rest of the operand list.
+     */
+    private static void splitOperands(String text, int column0, List<String> out, List<Integer> columns,
+                                      SourceLocation where) {
         if (text.isBlank()) return;
         int depth = 0;
         int start = 0;
+        int opened = -1;
         for (int i = 0; i <= text.length(); i++) {
             char c = i < text.length() ? text.charAt(i) : ',';
-            if (c == '[' || c == '(') depth++;
-            else if (c == ']' || c == ')') depth--;
-            else if (c == ',' && depth == 0) {
+            if (c == '[' || c == '(') {
+                if (depth++ == 0) opened = i;
+            } else if (c == ']' || c == ')') {
+                if (--depth < 0) throw new InputException(where.source(), where.line(), column0 + i + 1,
+                        "'" + c + "' closes nothing in operand '" + text.substring(start, i + 1).strip() + "'",
+                        "remove it or add the opening bracket");
+            } else if (c == ',' && depth == 0) {
                 String part = text.substring(start, i);
                 int lead = part.length() - part.stripLeading().length();
                 out.add(part.strip());
                 columns.add(column0 + start + lead + 1);
                 start = i + 1;
+            } else if (i == text.length()) {
+                throw new InputException(where.source(), where.line(), column0 + opened + 1,
+                        "unclosed '" + text.charAt(opened) + "' in operand '" + text.substring(start).strip() + "'",
+                        "close it with '" + (text.charAt(opened) == '[' ? ']' : ')') + "'");
             }
         }
     }

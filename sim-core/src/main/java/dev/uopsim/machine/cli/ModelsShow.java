@@ -95,7 +95,8 @@ final class ModelsShow implements Command {
         out.printf("front end: fetch %d B/cycle, decode %d/cycle, µop cache %s, loop buffer %s, queue %d µops, %s taken branch(es)/cycle%n",
                 fe.fetchBytes(), fe.decodeWidth(),
                 fe.uopCache().width() == 0 ? "none" : fe.uopCache().width() + "/cycle (" + fe.uopCache().windowBytes() + "-byte windows, " + fe.uopCache().size() + " µops)",
-                fe.loopBuffer().size() == 0 ? "none" : fe.loopBuffer().size() + " µops", fe.queueSize(), ModelJson.number(fe.takenBranchesPerCycle()));
+                fe.loopBuffer().size() == 0 ? "none" : fe.loopBuffer().size() + " µops"
+                        + (fe.loopBuffer().acrossIterations() ? " (delivers across the loop's end)" : ""), fe.queueSize(), ModelJson.number(fe.takenBranchesPerCycle()));
         Rename r = m.rename();
         out.printf("rename: %d/cycle; move elimination gpr %s, vector %s; idioms zero %s, ones %s, carry %s; unlamination %s; PRF gpr %s, vector %s%n",
                 r.width(), yes(r.moveElimination().gpr()), yes(r.moveElimination().vector()), Schema.spell(r.idioms().zero()),
@@ -128,6 +129,9 @@ final class ModelsShow implements Command {
                 mem.memoryRenaming().enabled() ? "yes (" + mem.memoryRenaming().shapes().stream().map(Schema::spell).collect(Collectors.joining(", "))
                         + ", " + mem.memoryRenaming().latency() + " cycles)" : "no",
                 Schema.spell(mem.dependencePolicy()), mem.misspeculationPenalty(), Schema.spell(mem.loadIssue()));
+        Memory.StoreCommit commit = mem.storeCommit();
+        out.println("  store commit: " + (commit.perCycle() == 0 ? "no limit beyond the store ports"
+                : commit.perCycle() + " per cycle" + (commit.sameLine() ? ", the second and later only to the first one's cache line" : "")));
         int rows = m.instructions().forms().size();
         out.printf("instructions: %d rows; %d bound to forms, %d encoding twins of a bound row, %d unbound (no form of that name in the instruction model yet), %d unsupported by it%n",
                 rows, b.boundRows() - b.twins().size(), b.twins().size(), b.unbound().size(), b.unsupported().size());

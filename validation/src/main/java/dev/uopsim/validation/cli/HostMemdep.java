@@ -20,9 +20,9 @@ import org.apache.commons.cli.CommandLine;
 
 /**
  * {@code uopsim validate memdep --host}: the memory-dependency kernels measured on this machine,
- * in the rows of {@code validate memdep} with {@code measured} filled and uarch {@code host}. The
- * simulated column is the seam for the engine: it stays empty, with the reason, until a model of
- * this host and the cycle-level engine exist.
+ * in the rows of {@code validate memdep} with {@code measured} filled and uarch {@code host}, beside
+ * the simulation with a model of this host: {@code --host-model}, or the shipped model of the core
+ * characterize detects. Without either the simulated column stays empty and says why.
  */
 final class HostMemdep {
     private static final int STATEMENTS_PER_ITERATION = 4;
@@ -48,6 +48,7 @@ final class HostMemdep {
         for (String k : table.kernels()) kernels.put(k, reader.read("memdep-" + k, KernelReader.Options.DEFAULT));
         List<Map<String, Object>> rows = new ArrayList<>();
         String mcaCpu = null;
+        String hostModel = null;
         Map<String, Double> mca = Map.of();
         try (Session session = Session.open()) {
             List<BlockMeasurer.Result> measured = new BlockMeasurer(session).measure(new ArrayList<>(kernels.values()), n -> { });
@@ -62,6 +63,11 @@ final class HostMemdep {
                     console.warn(e.getMessage());
                 }
             }
+            String guess = session.host().cpu().uarchGuess();
+            String model = line.hasOption("host-model") ? line.getOptionValue("host-model")
+                    : dev.uopsim.model.ModelRegistry.shippedFor(guess).orElse(null);
+            MemdepCommand.Simulation sim = model == null ? null : new MemdepCommand.Simulation(model, line);
+            hostModel = model;
             int i = 0;
             for (String k : kernels.keySet()) {
                 BlockMeasurer.Result r = measured.get(i++);
@@ -72,11 +78,22 @@ final class HostMemdep {
                 m.put("published", null);
                 m.put("measured", r.ok() ? r.cyclesPerIteration() / STATEMENTS_PER_ITERATION : null);
                 m.put("measured_stable", r.stable());
-                m.put("simulated", null);
+                Double simulated = null;
+                String simStatus;
+                if (sim == null) {
+                    simStatus = "simulated missing: no shipped model of this core (" + guess
+                            + "); name one with --host-model, or write one with uopsim characterize --out";
+                } else {
+                    var result = sim.run(kernels.get(k));
+                    simulated = result.cyclesPerIteration() / STATEMENTS_PER_ITERATION;
+                    simStatus = result.settled() ? "ok" : "ok (simulation never settled: last window)";
+                }
+                m.put("simulated", simulated);
+                m.put("error", simulated == null || !r.ok() ? null
+                        : simulated / (r.cyclesPerIteration() / STATEMENTS_PER_ITERATION) - 1);
                 Double perIteration = mca.get(k);
                 m.put("llvm_mca", perIteration == null ? null : perIteration / STATEMENTS_PER_ITERATION);
-                m.put("status", (r.ok() ? "" : "measurement failed: " + r.cause() + "; ")
-                        + "simulated missing: the cycle-level engine and a model of this host are not built yet");
+                m.put("status", (r.ok() ? "" : "measurement failed: " + r.cause() + "; ") + simStatus);
                 rows.add(m);
             }
             if (line.hasOption("json")) {
@@ -84,7 +101,9 @@ final class HostMemdep {
                 doc.put("unit", "cycles per computation (one statement; four per loop iteration)");
                 doc.put("cpu", session.host().cpu().toJson());
                 doc.put("clock", session.clockJson());
+                doc.put("host_model", hostModel);
                 doc.put("llvm_mca", llvm == null || mcaCpu == null ? null : llvm.executable() + " -mcpu=" + mcaCpu);
+                doc.put("summary", summary(rows));
                 doc.put("rows", rows);
                 console.out().println(Json.write(doc));
             } else {
@@ -97,8 +116,14 @@ final class HostMemdep {
                 for (String k : kernels.keySet()) head.append(String.format("%7s", k));
                 o.println(head);
                 o.println(line(rows, "  measured", "measured"));
-                o.println(line(rows, "  simulated", "simulated") + "   missing: the engine and a model of this host are not built yet");
+                o.println(line(rows, "  simulated" + (hostModel == null ? "" : " (" + hostModel + ")"), "simulated")
+                        + (hostModel == null ? "   missing: no shipped model of this core; see --host-model" : ""));
                 if (!mca.isEmpty()) o.println(line(rows, "  llvm-mca -mcpu=" + mcaCpu, "llvm_mca"));
+                Map<String, Object> summary = summary(rows);
+                if ((int) summary.get("cells") > 0) {
+                    o.printf("%nsimulated vs measured over %s kernels: mean absolute relative error %.1f%%, %s within 10%%%n",
+                            summary.get("cells"), 100 * (double) summary.get("mape"), summary.get("within_10pct"));
+                }
             }
         }
         if (alsoPublished != null && !line.hasOption("json")) {
@@ -106,6 +131,23 @@ final class HostMemdep {
             return alsoPublished.runPublished(line, console);
         }
         return rows.stream().allMatch(r -> Boolean.TRUE.equals(r.get("measured_stable"))) ? ExitCode.OK : ExitCode.CHECK_FAILED;
+    }
+
+    /** Simulated against measured, over the kernels that have both. */
+    private static Map<String, Object> summary(List<Map<String, Object>> rows) {
+        int cells = 0, within = 0;
+        double sum = 0;
+        for (Map<String, Object> r : rows) {
+            if (!(r.get("error") instanceof Double e)) continue;
+            cells++;
+            sum += Math.abs(e);
+            if (Math.abs(e) <= 0.10) within++;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cells", cells);
+        m.put("mape", cells == 0 ? null : sum / cells);
+        m.put("within_10pct", within);
+        return m;
     }
 
     private static String line(List<Map<String, Object>> rows, String label, String key) {

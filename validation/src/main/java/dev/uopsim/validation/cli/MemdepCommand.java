@@ -42,7 +42,7 @@ public final class MemdepCommand implements Command {
     public String summary() { return "memory-dependency kernels A-H on every model, beside the published figures"; }
 
     @Override
-    public String synopsis() { return "memdep [--uarch NAME[,NAME...]] [--host] [--no-llvm-mca] [--json]"; }
+    public String synopsis() { return "memdep [--uarch NAME[,NAME...]] [--host [--host-model NAME|PATH]] [--no-llvm-mca] [--json]"; }
 
     @Override
     public String description() {
@@ -55,8 +55,10 @@ public final class MemdepCommand implements Command {
                 JSON: a "rows" array with uarch, kernel, published, simulated, llvm_mca, status.
 
                 --host measures the kernels on this machine instead ('measured', in the same rows, uarch "host"),
-                beside the simulation with the host's model ('simulated', missing until the engine and a model of
-                this host exist) and llvm-mca for the nearest core it knows. With --uarch as well, both are shown.
+                beside the simulation with a model of this host ('simulated', 'error' against the measurement):
+                --host-model names it (a shipped name or a file, e.g. one 'uopsim characterize --out' wrote);
+                by default the shipped model of the core uopsim detects, if there is one. llvm-mca runs for the
+                nearest core it knows. With --uarch as well, both are shown.
                 """;
     }
 
@@ -67,6 +69,8 @@ public final class MemdepCommand implements Command {
                 .desc("only these cores (default: every core of the published table)").build());
         o.addOption(Option.builder().longOpt("no-llvm-mca").desc("do not run llvm-mca").build());
         o.addOption(Option.builder().longOpt("host").desc("measure the kernels on this machine").build());
+        o.addOption(Option.builder().longOpt("host-model").hasArg().argName("NAME|PATH")
+                .desc("with --host: the model simulated beside the measurement (default: the shipped model of the detected core)").build());
         o.addOption(Option.builder().longOpt("json").desc("print JSON").build());
         dev.uopsim.machine.cli.ModelOptions.add(o, false);
         return o;
@@ -183,7 +187,8 @@ public final class MemdepCommand implements Command {
     }
 
     /** One model, bound once, simulating kernels. */
-    private static final class Simulation {
+    /** One model bound once (with the command line's what-if options), simulating kernels. */
+    static final class Simulation {
         private final dev.uopsim.sim.CoreSpec core;
         private final dev.uopsim.sim.TimingTable timings;
 

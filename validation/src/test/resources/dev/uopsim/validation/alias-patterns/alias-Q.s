@@ -1,0 +1,24 @@
+# Alias pattern Q: loads straddling bytes an older store wrote (forwarding fails).
+# The memdep loop (load, add, store per statement through pointers a..h in rdi..r11), with
+# a..h at byte offsets 0,2,2,64,64,66,66,128 of the kernel region (+4096).
+# calibrates: memory.storeForwarding.failurePenalty
+# uopsim: mode loop
+# uopsim: init distinct
+# uopsim: bind rdi=4096 rsi=4098 rdx=4098 rcx=4160 r8=4160 r9=4162 r10=4162 r11=4224
+.intel_syntax noprefix
+loop:
+    mov eax, DWORD PTR [rdi]
+    add eax, 1
+    mov DWORD PTR [rsi], eax
+    mov eax, DWORD PTR [rdx]
+    add eax, 1
+    mov DWORD PTR [rcx], eax
+    mov eax, DWORD PTR [r8]
+    add eax, 1
+    mov DWORD PTR [r9], eax
+    mov eax, DWORD PTR [r10]
+    add eax, 1
+    mov DWORD PTR [r11], eax
+    add rbx, 1
+    cmp rbx, r12
+    jne loop
