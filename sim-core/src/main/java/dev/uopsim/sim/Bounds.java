@@ -16,7 +16,7 @@ import java.util.TreeMap;
  *   <li>dependencies: the loop-carried dependency chains, from a run of the dataflow with
  *       latencies only (registers, flags, and stores that loads read, by symbolic address);</li>
  *   <li>front end: slots per rename width, and for code running from the decoders, fetch windows
- *       and decoders.</li>
+ *       and decoders; for unrolled code from the µop cache, its µops per cycle.</li>
  * </ul>
  * Their maximum is the analytical prediction shown beside the engine. {@code bottleneckPortMask}
  * names the port set that sets the port bound, and {@code bottleneckUnit} the non-pipelined unit
@@ -179,7 +179,8 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
 
     /**
      * The part of the front-end bound that rename sets: the slots of one iteration (a macro-fused
-     * pair takes one) per rename width. When {@link #frontEnd()} is larger, fetch or the decoders set it.
+     * pair takes one) per rename width. When {@link #frontEnd()} is larger, fetch, the decoders or the
+     * µop cache set it.
      */
     public static double renameBound(CoreSpec core, TimingTable timings, SimulationInput input) {
         List<StaticInstruction> code = StaticInstruction.of(core, timings, input);
@@ -193,8 +194,10 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
         int slots = 0;
         for (int i = 0; i < code.size(); i++) slots += second[i] ? 0 : Math.max(1, code.get(i).slots);
         double bound = (double) slots / core.renameWidth();
-        if (!input.loop()) {
-            CoreSpec.FrontEnd fe = core.frontEnd();
+        CoreSpec.FrontEnd fe = core.frontEnd();
+        if (!input.loop() && input.unrolledFromUopCache() && fe.uopCacheUops() > 0) {
+            bound = Math.max(bound, (double) slots / fe.uopCacheUops());
+        } else if (!input.loop()) {
             bound = Math.max(bound, (double) input.bytes() / fe.fetchBytes());
             int instructions = 0;
             int complex = 0;

@@ -547,6 +547,13 @@ public final class Engine {
         }
         if (si.isLoad()) resolveMemoryDependence(s, si);
         if (si.isStore()) {
+            // A read-modify-write store (ADD [m], r) stores its own result: a load renamed to it waits
+            // for that. A store of a register passes the register on; one of an immediate, a constant.
+            if (si.computeUops > 0) {
+                for (int o = 0; o < si.outRegs.length; o++) {
+                    if (si.outRegs[o] == StaticInstruction.MEMORY) storeDataSource[s] = ref(id, o);
+                }
+            }
             for (int i = 0; i < si.inRegs.length; i++) {
                 if (si.inUse[i] == StaticInstruction.STORE_DATA) storeDataSource[s] = inSource[s * inStride + i];
             }

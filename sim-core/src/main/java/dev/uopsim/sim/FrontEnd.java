@@ -66,7 +66,7 @@ final class FrontEnd {
         // A fused pair takes one slot but two entries: room for twice the slots.
         this.idq = new long[Math.max(8, 2 * spec.uopQueue() + 2)];
         if (loop && spec.loopBuffer() > 0 && bodySlots <= spec.loopBuffer()) path = Path.LOOP_BUFFER;
-        else if (loop && spec.uopCacheUops() > 0 && bodySlots <= spec.uopCacheCapacity()) path = Path.UOP_CACHE;
+        else if (spec.uopCacheUops() > 0 && (loop ? bodySlots <= spec.uopCacheCapacity() : engine.input.unrolledFromUopCache())) path = Path.UOP_CACHE;
         else path = Path.DECODERS;
     }
 

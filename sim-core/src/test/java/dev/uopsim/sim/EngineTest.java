@@ -64,4 +64,19 @@ class EngineTest {
         // then the chain keeps the imul's latency: the MOVZX names its input's value, it does not make a fresh one
         assertEquals(3.0, c, 0.01);
     }
+
+    @Test
+    void aLoadRenamedToAReadModifyWriteStoreWaitsForItsResult() {
+        // given memory renaming and an ADD [m], r whose add takes 3 cycles
+        TimingTable slowRmw = form -> form.name().equals("ADD (M32, R32)")
+                ? new FormTiming(2, java.util.List.of(new UopSpec(UopKind.LOAD, TestCores.P2 | TestCores.P3, -1, 1),
+                        UopSpec.compute(TestCores.ALU),
+                        new UopSpec(UopKind.STORE_ADDRESS, TestCores.P2 | TestCores.P3 | TestCores.P7, -1, 1),
+                        new UopSpec(UopKind.STORE_DATA, TestCores.P4, -1, 1)), LatencyTable.uniform(3))
+                : TestCores.RULES.timing(form);
+        // when each copy reads what the one before stored
+        double c = TestCores.cyclesPerIteration(TestCores.skylakeLike(true), slowRmw, TestCores.unrolled("add DWORD PTR [rdi], eax"));
+        // then the chain runs at the add's latency: the renamed load takes the stored result, not a ready value
+        assertEquals(3.0, c, 0.05);
+    }
 }

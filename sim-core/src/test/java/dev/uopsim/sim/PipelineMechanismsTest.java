@@ -135,4 +135,16 @@ class PipelineMechanismsTest {
         assertEquals(4.0, cpi(lineBound, twoStorePorts, distinct), 0.1);
         assertEquals(2.0, cpi(lineBound, twoStorePorts, oneLine), 0.1);
     }
+
+    @Test
+    void unrolledCodeFromTheUopCacheIsNotBoundByFetch() {
+        // given long instructions (10-byte MOVs, 30 bytes per copy) repeated back to back
+        SimulationInput decoders = TestCores.unrolled("movabs rax, 0x1122334455667788", "movabs rbx, 0x1122334455667788",
+                "movabs rcx, 0x1122334455667788");
+        SimulationInput uopCache = decoders.withUnrolledFromUopCache(true);
+        // then from the decoders 16 fetched bytes per cycle bound them; from the µop cache, its one
+        // 32-byte window per cycle does
+        assertEquals(30.0 / 16, TestCores.cyclesPerIteration(TestCores.skylakeLike(), TestCores.RULES, decoders), 0.1);
+        assertEquals(30.0 / 32, TestCores.cyclesPerIteration(TestCores.skylakeLike(), TestCores.RULES, uopCache), 0.05);
+    }
 }

@@ -69,15 +69,21 @@ public final class BlockBatch {
     /** Reads the file and decodes its blocks; rows with malformed hex are skipped with their reason. */
     public static List<Outcome> decodeAndSimulate(Path file, CoreSpec core, TimingTable timings, Simulator.Options options,
                                                    int threads, IntConsumer progress) {
-        return decodeAndSimulate(file, core, timings, options, threads, progress, false, true);
+        return decodeAndSimulate(file, core, timings, options, threads, progress, Harness.BHIVE);
     }
 
     /**
-     * The same with the blocks run as loops ({@code loop}) or unrolled, and with all registers holding
-     * one address ({@code sameInit}, BHive's convention) or distinct regions.
+     * How the blocks were run: as loops ({@code loop}) or unrolled; with all registers holding one
+     * address ({@code sameInit}) or distinct regions; unrolled code from the µop cache or the decoders.
      */
+    public record Harness(boolean loop, boolean sameInit, boolean unrolledFromUopCache) {
+        /** BHive's: unrolled, one address everywhere, too much code for the µop cache. */
+        public static final Harness BHIVE = new Harness(false, true, false);
+    }
+
+    /** The same for blocks run by another harness. */
     public static List<Outcome> decodeAndSimulate(Path file, CoreSpec core, TimingTable timings, Simulator.Options options,
-                                                   int threads, IntConsumer progress, boolean loop, boolean sameInit) {
+                                                   int threads, IntConsumer progress, Harness harness) {
         List<KernelReader.BhiveRow> rows = KernelReader.readBhive(file);
         List<byte[]> blocks = new ArrayList<>();
         List<Integer> index = new ArrayList<>();
@@ -106,7 +112,7 @@ public final class BlockBatch {
                     continue;
                 }
                 jobs.add(pool.submit(() -> {
-                    out[i] = simulate(r, block, core, timings, options, loop, sameInit);
+                    out[i] = simulate(r, block, core, timings, options, harness);
                     progress.accept(1);
                 }));
             }
@@ -130,8 +136,9 @@ public final class BlockBatch {
     }
 
     private static Outcome simulate(KernelReader.BhiveRow r, ObjdumpDecoder.Block block, CoreSpec core, TimingTable timings,
-                                    Simulator.Options options, boolean loop, boolean sameInit) {
-        SimulationInput input = new SimulationInput("line " + r.line(), block.instructions(), loop, sameInit, Map.of());
+                                    Simulator.Options options, Harness harness) {
+        SimulationInput input = new SimulationInput("line " + r.line(), block.instructions(), harness.loop(), harness.sameInit(),
+                Map.of(), harness.unrolledFromUopCache());
         try {
             SimulationResult result = Simulator.run(core, timings, input, options);
             Bounds bounds = Bounds.of(core, timings, input);

@@ -26,6 +26,23 @@ public final class KernelOptions {
         return options;
     }
 
+    /** {@code --unrolled-from}, for commands that simulate: where unrolled code's µops come from. */
+    public static Options addUnrolledFrom(Options options) {
+        return options.addOption(Option.builder().longOpt("unrolled-from").hasArg().argName("decoders|uop-cache")
+                .desc("where unrolled code's µops come from: the legacy decoders (default; BHive's measurements, whose "
+                        + "unrolled code does not stay in the µop cache) or the µop cache (blocks measured with uopsim measure, "
+                        + "which loops over a few hundred copies)").build());
+    }
+
+    public static boolean unrolledFromUopCache(CommandLine line) {
+        String v = line.getOptionValue("unrolled-from", "decoders");
+        return switch (v) {
+            case "decoders" -> false;
+            case "uop-cache" -> true;
+            default -> throw new UsageException("unknown --unrolled-from '" + v + "'", "use --unrolled-from decoders or --unrolled-from uop-cache");
+        };
+    }
+
     public static KernelReader.Options from(CommandLine line) {
         Syntax syntax = line.hasOption("syntax") ? Syntax.parse(line.getOptionValue("syntax")) : Syntax.AUTO;
         Kernel.Mode mode = null;

@@ -85,7 +85,7 @@ public final class SimulateCommand implements Command {
 
     @Override
     public Options options() {
-        Options o = KernelOptions.add(new Options(), true);
+        Options o = KernelOptions.addUnrolledFrom(KernelOptions.add(new Options(), true));
         ModelOptions.add(o, true);
         o.addOption(Option.builder().longOpt("iterations").hasArg().argName("N")
                 .desc("iterations at most (default 2000; the run stops when the steady state is reached)").build());
@@ -113,7 +113,7 @@ public final class SimulateCommand implements Command {
         CoreSpec core = ModelCore.core(bound);
         TimingTable timings = ModelCore.timings(bound);
         int iterations = count(line, "iterations", 2000, 2);
-        SimulationInput input = Simulations.input(kernel);
+        SimulationInput input = Simulations.input(kernel).withUnrolledFromUopCache(KernelOptions.unrolledFromUopCache(line));
         List<ViewFactory> run = new ArrayList<>(views);
         // JSON always carries the summary keys.
         if (line.hasOption("json") && views.stream().noneMatch(f -> f.name().equals("summary"))) run.addFirst(Views.find("summary").orElseThrow());
@@ -194,7 +194,7 @@ public final class SimulateCommand implements Command {
         List<BlockBatch.Outcome> outcomes;
         try (var progress = console.progress("simulating " + file.getFileName(), total)) {
             outcomes = BlockBatch.decodeAndSimulate(file, core, timings, new Simulator.Options(iterations, 0, List.of()), threads,
-                    progress::advance, loop, sameInit);
+                    progress::advance, new BlockBatch.Harness(loop, sameInit, KernelOptions.unrolledFromUopCache(line)));
         }
         if (line.hasOption("json")) {
             List<Map<String, Object>> rows = new ArrayList<>();

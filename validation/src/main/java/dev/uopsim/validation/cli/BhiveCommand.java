@@ -47,7 +47,7 @@ public final class BhiveCommand implements Command {
 
     @Override
     public String synopsis() {
-        return "bhive CSV --uarch NAME [--may-alias FILE] [--limit N] [--plot FILE.svg] [--json] [what-if options]";
+        return "bhive CSV --uarch NAME [--unrolled-from decoders|uop-cache] [--may-alias FILE] [--limit N] [--plot FILE.svg] [--json] [what-if options]";
     }
 
     @Override
@@ -60,6 +60,9 @@ public final class BhiveCommand implements Command {
                 bounds) as a second predictor. Exit code 1 when fewer than 97% of the blocks could be
                 simulated. JSON keys: blocks, simulated, mape (a fraction), kendall_tau, errors,
                 may_alias, analytical, skipped.
+
+                Blocks measured on this machine with 'uopsim measure --blocks' ran from the µop cache (the
+                harness loops over a few hundred copies): give --unrolled-from uop-cache for them.
                 """;
     }
 
@@ -67,6 +70,7 @@ public final class BhiveCommand implements Command {
     public Options options() {
         Options o = new Options();
         ModelOptions.add(o, true);
+        dev.uopsim.traces.cli.KernelOptions.addUnrolledFrom(o);
         o.addOption(Option.builder().longOpt("may-alias").hasArg().argName("FILE")
                 .desc("blocks (one hex per line) whose figures are reported apart, e.g. BHive's may-alias.csv").build());
         o.addOption(Option.builder().longOpt("limit").hasArg().argName("N").desc("only the first N blocks").build());
@@ -92,13 +96,15 @@ public final class BhiveCommand implements Command {
         long total = Files.lines(input).filter(l -> !l.isBlank()).count();
         List<BlockBatch.Outcome> outcomes;
         try (var progress = console.progress("simulating " + file.getFileName(), total)) {
-            outcomes = BlockBatch.decodeAndSimulate(input, core, timings, Simulator.Options.DEFAULT, threads, progress::advance);
+            outcomes = BlockBatch.decodeAndSimulate(input, core, timings, Simulator.Options.DEFAULT, threads, progress::advance,
+                    new BlockBatch.Harness(false, true, dev.uopsim.traces.cli.KernelOptions.unrolledFromUopCache(line)));
         }
         List<BlockBatch.Outcome> measured = outcomes.stream().filter(o -> o.measured() != null && o.measured() > 0).toList();
         List<BlockBatch.Outcome> simulated = measured.stream().filter(BlockBatch.Outcome::simulated).toList();
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("file", file.toString());
         doc.put("uarch", bound.name());
+        doc.put("unrolled_from", dev.uopsim.traces.cli.KernelOptions.unrolledFromUopCache(line) ? "uop-cache" : "decoders");
         doc.put("blocks", outcomes.size());
         doc.put("simulated", simulated.size());
         doc.putAll(figures(simulated, BlockBatch.Outcome::predicted));
