@@ -369,7 +369,8 @@ public final class Engine {
         }
     }
 
-    private long oldestStore = 0;
+    /** The oldest store not yet committed (it keeps its slot: younger loads still forward from it). */
+    long oldestStore = 0;
 
     private void drainStores() {
         while (oldestStore < oldestId) {

@@ -107,7 +107,8 @@ final class FrontEnd {
 
     /** Creates the next dynamic instruction, or returns -1 when the ring is full or no iteration is left. */
     private long create() {
-        if (nextId - engine.oldestId >= engine.capacity - 2) return -1;
+        // A retired store keeps its slot until it commits: a store-commit limit can hold it long after.
+        if (nextId - Math.min(engine.oldestId, engine.oldestStore) >= engine.capacity - 2) return -1;
         if (nextIteration >= engine.trace.iterations()) return -1;
         long id = nextId++;
         int s = engine.slot(id);
