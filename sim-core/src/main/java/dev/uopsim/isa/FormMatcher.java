@@ -20,6 +20,8 @@ import java.util.stream.Collectors;
  */
 public final class FormMatcher {
     private final FormTable table;
+    /** {@link #candidatesByName} per mnemonic and prefixes (errors are not kept: they name the instruction). */
+    private final java.util.Map<String, List<InstructionForm>> candidates = new java.util.concurrent.ConcurrentHashMap<>();
 
     public FormMatcher(FormTable table) {
         this.table = table;
@@ -70,8 +72,10 @@ public final class FormMatcher {
         OpcodeInfo info = OpcodeInfo.scan(code);
         List<Match> fitting = new ArrayList<>();
         for (InstructionForm f : candidates) {
+            // The opcode first: it rules out most forms of a mnemonic at once (fitting has no side effects).
+            if (!info.matches(f.encoding())) continue;
             Match m = fit(f, p);
-            if (m != null && info.matches(f.encoding())) fitting.add(new Match(m.form(), m.operands(), code.length));
+            if (m != null) fitting.add(new Match(m.form(), m.operands(), code.length));
         }
         if (fitting.isEmpty()) {
             for (Match m : withImplicitTail(p, candidates)) {
@@ -137,6 +141,16 @@ public final class FormMatcher {
 
     private List<InstructionForm> candidatesByName(Parsed p) {
         String mnemonic = table.canonicalMnemonic(p.mnemonic());
+        // The same mnemonic and prefixes give the same forms: a decoded batch asks thousands of times.
+        String key = mnemonic + ' ' + p.prefixes();
+        List<InstructionForm> known = candidates.get(key);
+        if (known != null) return known;
+        List<InstructionForm> found = findCandidates(p, mnemonic);
+        candidates.put(key, found);
+        return found;
+    }
+
+    private List<InstructionForm> findCandidates(Parsed p, String mnemonic) {
         List<InstructionForm> all = table.byAsmMnemonic(mnemonic);
         if (all.isEmpty()) {
             Set<String> known = new HashSet<>(table.asmMnemonics());
@@ -162,7 +176,7 @@ public final class FormMatcher {
                     "'" + p.mnemonic() + "' cannot take a lock prefix",
                     "only read-modify-write forms with a memory destination can be locked");
         }
-        return out;
+        return List.copyOf(out);
     }
 
     private static boolean repMatches(String written, List<String> formPrefixes) {

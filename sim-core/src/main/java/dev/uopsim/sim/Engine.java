@@ -77,28 +77,29 @@ public final class Engine {
     final long[] uopWaitsFor;      // a value reference the µop found not ready at its last check, or NO_VALUE
     // A µop waiting for a value that is not produced yet is parked on the producer's slot and skipped
     // by the scheduler until the producer sets an output or retires (then its inputs are checked again).
-    final boolean[] uopParked;
     final int[] uopNextWaiter;     // the next µop parked on the same producer, or -1
+    final long[] firstUop;         // per instruction slot: the number of its first µop (dispatch scans from the oldest's)
     final int[] waitersOf;         // per instruction slot: the first µop parked on it, or -1
     long nextUop;
 
     // ---- schedulers ----
-    // A queue's µops not parked, in age order (µop ids as int index into the µop ring); parked ones
-    // wait in their producer's list and come back in age order when woken.
-    final int[][] queue;
-    final int[] queueLength;       // µops in the queue, parked or not (its occupancy)
-    final int[] activeLength;      // of them not parked: the first activeLength entries of queue[q]
-    private final int[][] kept;    // dispatch builds the next cycle's list here, then swaps
-    final long[] uopAge;           // allocation order of the µop (nextUop when it was allocated)
-    final int[] uopQueue;          // the queue it sits in
-    private int scanQueue = -1;    // the queue dispatch is scanning (-1: none), its position and kept count
-    private int scanPosition;
-    private int scanKept;
+    final ReservationStation station;
+    final int queues;
+    final int[] queueLength;       // µops in each queue, in any state (its occupancy; the station's)
+    /**
+     * A listener hears every µop that lost its port and every cycle a load waits for a store: with one,
+     * dispatch looks at those µops each cycle; without, it passes them over (the outcome is the same).
+     * Without one, no event's arguments are computed either.
+     */
+    final boolean observed;
     final int[] queuePorts;        // ports each queue issues to (from the core, cached for the cycle loop)
     final int[] queueSize;
     final int schedulerEntries;    // all queues together
     final boolean leastLoaded;     // ports bound at allocation to the least loaded one
+    /** Loads wait for every older store's address (or data): no single store to wake them. */
+    private final boolean waitsForOlderStores;
     final int[] portPending;       // µops bound to each port and not yet dispatched
+    private final int maxUopsPerInstruction;
     final long[] unitBusyUntil;    // per port * 8 + unit
 
     // ---- reorder buffer, buffers ----
@@ -121,9 +122,15 @@ public final class Engine {
     int iterationsDone;
 
     public Engine(CoreSpec core, TimingTable timings, SimulationInput input, EngineListener listener, int maxIterations) {
+        this(core, timings, input, listener, maxIterations, ArrayRecycler.fresh());
+    }
+
+    /** An engine whose dynamic state lives in {@code arrays} (reused from an earlier engine, not cleared). */
+    Engine(CoreSpec core, TimingTable timings, SimulationInput input, EngineListener listener, int maxIterations, ArrayRecycler arrays) {
         this.core = core;
         this.input = input;
         this.listener = listener == null ? EngineListener.NONE : listener;
+        this.observed = this.listener != EngineListener.NONE;
         this.maxIterations = maxIterations;
         List<StaticInstruction> list = new ArrayList<>();
         for (int i = 0; i < input.instructions().size(); i++) {
@@ -142,6 +149,7 @@ public final class Engine {
         this.outStride = Math.min(MAX_OUT, outs + 1);
         this.loadData = outStride - 1;
         this.inStride = ins;
+        this.inputCycles = new long[ins];
         boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
         int bodySlots = 0;
         for (int i = 0; i < code.size(); i++) bodySlots += second[i] ? 0 : Math.max(1, code.get(i).slots);
@@ -149,74 +157,90 @@ public final class Engine {
                 + 2 * code.size();
         this.capacity = Integer.highestOneBit(Math.max(64, inFlight) * 2 - 1);
         this.mask = capacity - 1;
-        sidx = new int[capacity];
-        iter = new int[capacity];
-        renameCycle = new long[capacity];
-        completeCycle = new long[capacity];
-        outReady = new long[capacity * outStride];
-        inSource = new long[capacity * inStride];
-        inExtra = new int[capacity * inStride];
-        storeIds = new long[capacity];
-        uopsLeft = new int[capacity];
-        computeLeft = new int[capacity];
-        lastComputeDispatch = new long[capacity];
-        storeDataCycle = new long[capacity];
-        storeAddressCycle = new long[capacity];
-        commitCycle = new long[capacity];
-        forwardFrom = new long[capacity];
-        forwardFromIndex = new int[capacity];
-        forwardPartial = new boolean[capacity];
-        renamedLoad = new boolean[capacity];
-        partialReadyAt = new long[capacity];
-        storeDataSource = new long[capacity];
-        fusedSecond = new boolean[capacity];
+        sidx = arrays.ints(capacity);
+        iter = arrays.ints(capacity);
+        renameCycle = arrays.longs(capacity);
+        completeCycle = arrays.longs(capacity);
+        outReady = arrays.longs(capacity * outStride);
+        inSource = arrays.longs(capacity * inStride);
+        inExtra = arrays.ints(capacity * inStride);
+        storeIds = arrays.longs(capacity);
+        uopsLeft = arrays.ints(capacity);
+        computeLeft = arrays.ints(capacity);
+        lastComputeDispatch = arrays.longs(capacity);
+        storeDataCycle = arrays.longs(capacity);
+        storeAddressCycle = arrays.longs(capacity);
+        commitCycle = arrays.longs(capacity);
+        forwardFrom = arrays.longs(capacity);
+        forwardFromIndex = arrays.ints(capacity);
+        forwardPartial = arrays.booleans(capacity);
+        renamedLoad = arrays.booleans(capacity);
+        partialReadyAt = arrays.longs(capacity);
+        storeDataSource = arrays.longs(capacity);
+        fusedSecond = arrays.booleans(capacity);
         int maxUops = 1;
         for (StaticInstruction s : code) maxUops = Math.max(maxUops, s.uops.length);
         this.uopCapacity = Integer.highestOneBit(Math.max(64, (core.robSize() + 64) * Math.min(maxUops, 8)) * 2 - 1);
         this.uopMask = uopCapacity - 1;
-        uopInst = new long[uopCapacity];
-        uopSpec = new int[uopCapacity];
-        uopPort = new int[uopCapacity];
-        uopReadyAt = new long[uopCapacity];
-        uopWaitsFor = new long[uopCapacity];
-        uopParked = new boolean[uopCapacity];
-        uopNextWaiter = new int[uopCapacity];
-        waitersOf = new int[capacity];
-        java.util.Arrays.fill(waitersOf, -1);
-        queue = new int[core.schedulers().size()][];
-        kept = new int[queue.length][];
-        queueLength = new int[core.schedulers().size()];
-        activeLength = new int[queue.length];
-        uopAge = new long[uopCapacity];
-        uopQueue = new int[uopCapacity];
-        scratchFree = new int[core.schedulers().size()];
-        queuePorts = new int[queue.length];
-        queueSize = new int[queue.length];
-        for (int q = 0; q < queue.length; q++) {
+        uopInst = arrays.longs(uopCapacity);
+        uopSpec = arrays.ints(uopCapacity);
+        uopPort = arrays.ints(uopCapacity);
+        uopReadyAt = arrays.longs(uopCapacity);
+        uopWaitsFor = arrays.longs(uopCapacity);
+        uopNextWaiter = arrays.ints(uopCapacity);
+        waitersOf = arrays.ints(capacity);
+        java.util.Arrays.fill(waitersOf, 0, capacity, -1);
+        firstUop = arrays.longs(capacity);
+        queues = core.schedulers().size();
+        station = new ReservationStation(arrays, queues, uopCapacity, queues * (portMasks(code).size() + core.portNames().size()), uopReadyAt);
+        queueLength = station.occupancy;
+        fullClasses = new int[station.classPorts.length];
+        scratchFree = new int[queues];
+        queuePorts = new int[queues];
+        queueSize = new int[queues];
+        for (int q = 0; q < queues; q++) {
             queuePorts[q] = core.schedulers().get(q).portMask();
             queueSize[q] = core.schedulers().get(q).size();
         }
         leastLoaded = core.portPolicy() == CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
+        waitsForOlderStores = core.loadStore().dependencePolicy() == CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES
+                || core.loadStore().inOrderLoads();
         int entries = 0;
-        for (int q = 0; q < queue.length; q++) entries += queueSize[q];
+        for (int q = 0; q < queues; q++) entries += queueSize[q];
         schedulerEntries = entries;
-        // Room beyond each queue's size for one microcoded instruction bigger than the scheduler.
-        // (maxUops: the most µops of one instruction, as the static code says.)
-        for (int q = 0; q < queue.length; q++) {
-            queue[q] = new int[queueSize[q] + maxUops];
-            kept[q] = new int[queueSize[q] + maxUops];
-        }
         portPending = new int[core.portNames().size()];
-        unitBusyUntil = new long[core.portNames().size() * UNITS];
+        maxUopsPerInstruction = maxUops;
+        portClasses = new int[queues * portPending.length];
+        uopClasses = new int[program.length * maxUops * queues];
+        java.util.Arrays.fill(portClasses, -1);
+        java.util.Arrays.fill(uopClasses, -1);
+        unitBusyUntil = arrays.longs(core.portNames().size() * UNITS);
+        java.util.Arrays.fill(unitBusyUntil, 0, core.portNames().size() * UNITS, 0);
         java.util.Arrays.fill(rat, READY);
         // The trace is asked about in-flight instructions only; run() prepares what it can reach.
         int n = Math.max(1, code.size());
         this.commitLimited = core.loadStore().storeCommitsPerCycle() > 0;
         this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1,
-                commitLimited && core.loadStore().storeCommitSameLine());
+                commitLimited && core.loadStore().storeCommitSameLine(), arrays);
         this.reach = (capacity + 64) / n + 2;
+        int storeAccessesAtMost = 0;
+        boolean loads = false, stores = false;
+        for (StaticInstruction s : program) {
+            storeAccessesAtMost = Math.max(storeAccessesAtMost, s.storeAccesses.length);
+            loads |= s.isLoad();
+            stores |= s.isStore();
+        }
+        this.indexStores = loads && stores;      // the trace then computes addresses (it is asked)
+        this.storeIndex = new StoreAddressIndex(indexStores ? capacity : 0, storeAccessesAtMost, core.loadStore().storeBuffer(), arrays);
         this.frontEnd = new FrontEnd(this, second, bodySlots);
-        this.iterationEnd = new long[maxIterations + 1];
+        this.iterationEnd = arrays.longs(maxIterations + 1);
+    }
+
+    /** The port masks the code's µops have (a fused pair's is its branch's): they bound the station's port classes. */
+    private java.util.Set<Integer> portMasks(List<StaticInstruction> code) {
+        java.util.Set<Integer> masks = new java.util.HashSet<>();
+        for (StaticInstruction s : code) for (UopSpec u : s.uops) masks.add(u.portMask());
+        return masks;
     }
 
     /** No timing for a form: the model lacks its row. */
@@ -243,8 +267,8 @@ public final class Engine {
     public void run(int iterations, long cycleLimit) {
         int target = Math.min(iterations, maxIterations);
         // Instruction ids are iteration * n + index. The front end runs at most the ring's capacity
-        // ahead of retirement: the symbolic addresses of every iteration this run can reach are
-        // computed here, before the cycle loop, which then allocates nothing.
+        // ahead of retirement: room for the symbolic addresses of every iteration this run can reach
+        // is made here, before the cycle loop, which then allocates nothing.
         prepare(target);
         while (iterationsDone < target && cycle < cycleLimit) {
             retire();
@@ -255,7 +279,7 @@ public final class Engine {
         }
     }
 
-    /** Computes the symbolic addresses a run to {@code iterations} can reach (it allocates; the cycle loop does not). */
+    /** Makes room for the symbolic addresses a run to {@code iterations} can reach (it allocates; the cycle loop does not). */
     void prepare(int iterations) {
         trace.prepare((int) (oldestStore / Math.max(1, program.length)), Math.min(iterations, maxIterations) + reach);
     }
@@ -335,9 +359,9 @@ public final class Engine {
             retiredInstructions++;
             retiredUops += si.uops.length;
             wake(s);
-            listener.retired(oldestId, si.index, iter[s], cycle);
+            if (observed) listener.retired(oldestId, si.index, iter[s], cycle);
             if (si.index == program.length - 1) {
-                if (iter[s] < iterationEnd.length) iterationEnd[iter[s]] = cycle;
+                if (iter[s] <= maxIterations) iterationEnd[iter[s]] = cycle;
                 iterationsDone = iter[s] + 1;
             }
             oldestId++;
@@ -345,7 +369,8 @@ public final class Engine {
         }
     }
 
-    private long oldestStore = 0;
+    /** The oldest store not yet committed (it keeps its slot: younger loads still forward from it). */
+    long oldestStore = 0;
 
     private void drainStores() {
         while (oldestStore < oldestId) {
@@ -397,7 +422,7 @@ public final class Engine {
         while (slotsLeft > 0) {
             long id = frontEnd.peekDelivered();
             if (id < 0) {
-                if (!any) listener.stalled(cycle, Stall.FRONT_END, nextRenameId, (int) (nextRenameId % code.size()), -1);
+                if (observed && !any) listener.stalled(cycle, Stall.FRONT_END, nextRenameId, (int) (nextRenameId % code.size()), -1);
                 return;
             }
             int s = slot(id);
@@ -406,25 +431,25 @@ public final class Engine {
             int cost = second ? 0 : Math.max(1, si.slots);
             if (cost > slotsLeft && slotsLeft < core.renameWidth()) return;
             if (robSlotsUsed + cost > core.robSize()) {
-                listener.stalled(cycle, Stall.ROB_FULL, id, si.index, oldestId < nextRenameId ? sidx[slot(oldestId)] : -1);
+                if (observed) listener.stalled(cycle, Stall.ROB_FULL, id, si.index, oldestId < nextRenameId ? sidx[slot(oldestId)] : -1);
                 return;
             }
             if (si.isLoad() && loadsInFlight >= core.loadStore().loadBuffer()) {
-                listener.stalled(cycle, Stall.LOAD_BUFFER_FULL, id, si.index, -1);
+                if (observed) listener.stalled(cycle, Stall.LOAD_BUFFER_FULL, id, si.index, -1);
                 return;
             }
             if (si.isStore() && storesInFlight >= core.loadStore().storeBuffer()) {
-                listener.stalled(cycle, Stall.STORE_BUFFER_FULL, id, si.index, -1);
+                if (observed) listener.stalled(cycle, Stall.STORE_BUFFER_FULL, id, si.index, -1);
                 return;
             }
             if (si.isLoad()) {
-                probeMemoryDependence(id, iter[s], si);
+                probeMemoryDependence(iter[s], si);
                 int limit = core.loadStore().renamingPerCycle();
                 if (probeRenamable && limit > 0 && renamedThisCycle >= limit) return;
             }
             boolean eliminated = eliminatedAtRename(si, second);
             if (!eliminated && !schedulersHaveRoom(si, second)) {
-                listener.stalled(cycle, Stall.SCHEDULER_FULL, id, si.index, -1);
+                if (observed) listener.stalled(cycle, Stall.SCHEDULER_FULL, id, si.index, -1);
                 return;
             }
             frontEnd.takeDelivered();
@@ -436,6 +461,7 @@ public final class Engine {
             if (si.isStore()) {
                 storesInFlight++;
                 storeIds[(int) (storesRenamed++ & mask)] = id;
+                if (indexStores) indexStore(id, s, si);
             }
             renameOne(id, s, si, eliminated, second);
             nextRenameId = id + 1;
@@ -475,20 +501,21 @@ public final class Engine {
         int n = second ? 0 : si.uops.length;
         if (n == 0) return true;
         if (n > schedulerEntries) {
-            for (int q = 0; q < queue.length; q++) if (queueLength[q] > 0) return false;
+            for (int q = 0; q < queues; q++) if (queueLength[q] > 0) return false;
             return true;
         }
-        for (int q = 0; q < queue.length; q++) scratchFree[q] = queueSize[q] - queueLength[q];
+        if (queues == 1) return queueSize[0] - queueLength[0] >= n;     // every µop goes to the one queue
+        for (int q = 0; q < queues; q++) scratchFree[q] = queueSize[q] - queueLength[q];
         boolean fused = frontEnd.fusedWithNext(si.index);
         for (UopSpec u : si.uops) {
             int mask = fused && u.kind() == UopKind.COMPUTE ? frontEnd.fusedPortMask(si.index, u.portMask()) : u.portMask();
             int best = -1;
-            for (int q = 0; q < queue.length; q++) {
+            for (int q = 0; q < queues; q++) {
                 if ((queuePorts[q] & mask) == 0) continue;
                 if (best < 0 || scratchFree[q] > scratchFree[best]) best = q;
             }
             if (best < 0) {
-                for (int q = 0; q < queue.length; q++) if (best < 0 || scratchFree[q] > scratchFree[best]) best = q;
+                for (int q = 0; q < queues; q++) if (best < 0 || scratchFree[q] > scratchFree[best]) best = q;
             }
             if (scratchFree[best] <= 0) return false;
             scratchFree[best]--;
@@ -508,8 +535,10 @@ public final class Engine {
         renamedLoad[s] = false;
         partialReadyAt[s] = 0;
         storeDataSource[s] = READY;
-        for (int o = 0; o < outStride; o++) outReady[s * outStride + o] = NOT_READY;
-        listener.renamed(id, si.index, iter[s], cycle);
+        // Only register outputs and the load's data are ever read (see readyAt, computeOutputs, finish).
+        for (int o = 0, n = Math.min(si.outRegs.length, loadData); o < n; o++) outReady[s * outStride + o] = NOT_READY;
+        outReady[s * outStride + loadData] = NOT_READY;
+        if (observed) listener.renamed(id, si.index, iter[s], cycle);
 
         // Inputs: the value each register holds now; the memory value comes from this load.
         for (int i = 0; i < si.inRegs.length; i++) {
@@ -536,7 +565,7 @@ public final class Engine {
             uopsLeft[s] = 0;
             computeLeft[s] = 0;
             completeCycle[s] = cycle;
-            listener.completed(id, si.index, cycle);      // no µop: done at rename
+            if (observed) listener.completed(id, si.index, cycle);      // no µop: done at rename
             renameOutputs(id, s, si);
             for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
             return;
@@ -556,7 +585,7 @@ public final class Engine {
                 for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
             }
             completeCycle[s] = cycle;
-            listener.completed(id, si.index, cycle);      // no µop: done at rename
+            if (observed) listener.completed(id, si.index, cycle);      // no µop: done at rename
             return;
         }
         renameOutputs(id, s, si);
@@ -565,11 +594,11 @@ public final class Engine {
             long source = storeDataSource[slot(forwardFrom[s])];
             for (int o = 0; o < si.outRegs.length; o++) {
                 int reg = si.outRegs[o];
-                if (reg >= 0 && !(si.instruction.form().stackDelta() != 0 && reg == RenameRegisters.GPR + 4)) rat[reg] = source;
+                if (reg >= 0 && !(si.movesStack && reg == RenameRegisters.GPR + 4)) rat[reg] = source;
             }
         }
         // The stack engine keeps RSP up to date at decode: PUSH/POP/CALL/RET need no µop for it.
-        if (si.instruction.form().stackDelta() != 0) {
+        if (si.movesStack) {
             for (int o = 0; o < si.outRegs.length; o++) {
                 if (si.outRegs[o] == RenameRegisters.GPR + 4) outReady[s * outStride + o] = cycle;
             }
@@ -587,10 +616,11 @@ public final class Engine {
             storeAddressCycle[s] = cycle;
             storeDataCycle[s] = cycle;
             completeCycle[s] = cycle;
-            listener.completed(id, si.index, cycle);      // no µop: done at rename
+            if (observed) listener.completed(id, si.index, cycle);      // no µop: done at rename
             return;
         }
         boolean fusedWithBranch = frontEnd.fusedWithNext(si.index);
+        firstUop[s] = nextUop;
         for (int u = 0; u < n; u++) {
             int uid = (int) (nextUop & uopMask);
             nextUop++;
@@ -598,8 +628,6 @@ public final class Engine {
             uopSpec[uid] = u;
             uopReadyAt[uid] = NOT_READY;
             uopWaitsFor[uid] = NO_VALUE;
-            uopParked[uid] = false;
-            uopAge[uid] = nextUop - 1;
             int portMask = si.uops[u].portMask();
             if (fusedWithBranch && si.uops[u].kind() == UopKind.COMPUTE) {
                 portMask = frontEnd.fusedPortMask(si.index, portMask);
@@ -615,46 +643,72 @@ public final class Engine {
         }
     }
 
+    /** In-flight stores by address class, kept when the code both loads and stores (else no load has a store to find). */
+    private final StoreAddressIndex storeIndex;
+    private final boolean indexStores;
+
+    /** Files the store renamed into slot {@code s} under the address class of each access it writes. */
+    private void indexStore(long id, int s, StaticInstruction si) {
+        if (storeIndex.full()) {
+            // Rebuilt from the stores in flight before this one, oldest first.
+            storeIndex.clear();
+            long first = storesRenamed - 1;
+            while (first - 1 >= 0 && first - 1 >= storesRenamed - capacity && storeIds[(int) ((first - 1) & mask)] >= oldestStore) first--;
+            for (long n = first; n < storesRenamed - 1; n++) {
+                long sid = storeIds[(int) (n & mask)];
+                fileStore(sid, slot(sid), program[sidx[slot(sid)]]);
+            }
+        }
+        fileStore(id, s, si);
+    }
+
+    private void fileStore(long id, int s, StaticInstruction si) {
+        int[] writes = si.storeAccesses;
+        for (int j = writes.length - 1; j >= 0; j--) {          // the lowest access ends up first in its chain
+            int at = trace.at(iter[s], si.index, writes[j]);
+            long sy = trace.symbol(at), co = trace.coefficient(at);
+            storeIndex.add(storeIndex.entry(s, j), id, StoreAddressIndex.classSymbol(sy, co), StoreAddressIndex.classCoefficient(sy, co));
+        }
+    }
+
     // The last probe's answer: the store a load reads from, how, and whether it can be renamed.
     private long probeStore;
     private boolean probePartial;
     private boolean probeRenamable;
 
     /**
-     * Finds the youngest older in-flight store that overlaps a load about to be renamed (dynamic id
-     * {@code id}, iteration {@code it}), and whether memory renaming would recognise the pair.
+     * Finds the youngest older in-flight store that overlaps a load about to be renamed (iteration
+     * {@code it}), and whether memory renaming would recognise the pair. Only the stores of the load's
+     * address class are looked at: no other store's address can be related to the load's.
      */
-    private void probeMemoryDependence(long id, int it, StaticInstruction si) {
+    private void probeMemoryDependence(int it, StaticInstruction si) {
         probeStore = -1;
         probePartial = false;
         probeRenamable = false;
-        int loadAccess = -1;
-        int loadSize = 0;
-        for (int k = 0; k < si.accesses.length; k++) {
-            if (si.accesses[k].load()) {
-                loadAccess = k;
-                loadSize = si.accesses[k].size();
-                break;
-            }
-        }
-        // Older stores, youngest first (every store older than the load being renamed is renamed).
-        for (long n = storesRenamed - 1; n >= 0 && n >= storesRenamed - capacity; n--) {
-            long sid = storeIds[(int) (n & mask)];
+        if (!indexStores) return;              // code without stores
+        int load = trace.at(it, si.index, si.loadAccess);
+        int loadSize = si.loadSize;
+        long cs = StoreAddressIndex.classSymbol(trace.symbol(load), trace.coefficient(load));
+        long cc = StoreAddressIndex.classCoefficient(trace.symbol(load), trace.coefficient(load));
+        int e = storeIndex.newest(cs, cc);
+        if (e >= 0 && !storeIndex.holds(e, cs, cc)) e = -1;
+        // Youngest first (every store older than the load being renamed is renamed), the first that overlaps.
+        for (; e >= 0; e = storeIndex.older(e)) {
+            long sid = storeIndex.store(e);
             if (sid < oldestStore) break;
             int ss = slot(sid);
-            StaticInstruction st = program[sidx[ss]];
             if (commitCycle[ss] <= cycle) continue;
-            for (int k = 0; k < st.accesses.length; k++) {
-                if (!st.accesses[k].store()) continue;
-                SymbolicValue.Overlap rel = trace.relate(iter[ss], st.index, k, st.accesses[k].size(), it, si.index, loadAccess, loadSize);
-                if (rel == SymbolicValue.Overlap.CONTAINS || rel == SymbolicValue.Overlap.PARTIAL) {
-                    probeStore = sid;
-                    probePartial = rel == SymbolicValue.Overlap.PARTIAL;
-                    probeRenamable = rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
-                            && st.accesses[k].size() == loadSize && renamable(core, st, si)
-                            && trace.sameAddress(iter[ss], st.index, k, it, si.index, loadAccess);
-                    return;
-                }
+            StaticInstruction st = program[sidx[ss]];
+            int k = st.storeAccesses[storeIndex.access(e)];
+            int store = trace.at(iter[ss], st.index, k);
+            SymbolicValue.Overlap rel = trace.relate(store, st.accesses[k].size(), load, loadSize);
+            if (rel == SymbolicValue.Overlap.CONTAINS || rel == SymbolicValue.Overlap.PARTIAL) {
+                probeStore = sid;
+                probePartial = rel == SymbolicValue.Overlap.PARTIAL;
+                probeRenamable = rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
+                        && st.accesses[k].size() == loadSize && renamable(core, st, si)
+                        && trace.sameAddress(store, load);
+                return;
             }
         }
     }
@@ -705,30 +759,45 @@ public final class Engine {
     // ======================================================================================
 
     private void enqueue(int uid, int portMask) {
-        int q = chooseQueue(portMask);
+        int q = queues == 1 ? 0 : chooseQueue(portMask);      // one queue takes every µop
         int port = -1;
         if (leastLoaded) {
             int candidates = portMask & queuePorts[q];
             if (candidates == 0) candidates = portMask;
             int best = -1;
-            for (int p = 0; p < portPending.length; p++) {
-                if ((candidates & (1 << p)) == 0) continue;
+            for (int left = candidates; left != 0; left &= left - 1) {
+                int p = Integer.numberOfTrailingZeros(left);
                 if (best < 0 || portPending[p] < portPending[best]) best = p;
             }
             port = best;
             portPending[port]++;
         }
         uopPort[uid] = port;
-        queueLength[q]++;
-        uopQueue[uid] = q;
-        queue[q][activeLength[q]++] = uid;      // the youngest: its place in age order is the end
+        station.enter(uid, q, port >= 0 ? portClass(q, port) : uopClass(q, uid));
+    }
+
+    // The station's class of a µop, found once per queue and port (bound µops) or per static µop and queue.
+    private final int[] portClasses;
+    private final int[] uopClasses;
+
+    private int portClass(int q, int port) {
+        int k = q * portPending.length + port;
+        if (portClasses[k] < 0) portClasses[k] = station.classOf(q, 1 << port);
+        return portClasses[k];
+    }
+
+    private int uopClass(int q, int uid) {
+        StaticInstruction si = program[sidx[slot(uopInst[uid])]];
+        int k = (si.index * maxUopsPerInstruction + uopSpec[uid]) * queues + q;
+        if (uopClasses[k] < 0) uopClasses[k] = station.classOf(q, si.uops[uopSpec[uid]].portMask() & queuePorts[q]);
+        return uopClasses[k];
     }
 
     /** The scheduler queue for a µop: one that can issue to its ports, with the most free entries. */
     private int chooseQueue(int portMask) {
         int best = -1;
         int bestFree = Integer.MIN_VALUE;
-        for (int q = 0; q < queue.length; q++) {
+        for (int q = 0; q < queues; q++) {
             if ((queuePorts[q] & portMask) == 0) continue;
             int free = queueSize[q] - queueLength[q];
             if (free > bestFree) {
@@ -738,7 +807,7 @@ public final class Engine {
         }
         if (best < 0) {
             // A µop no queue serves would never run: put it where most space is (models are checked for this).
-            for (int q = 0; q < queue.length; q++) {
+            for (int q = 0; q < queues; q++) {
                 int free = queueSize[q] - queueLength[q];
                 if (free > bestFree) {
                     best = q;
@@ -750,70 +819,84 @@ public final class Engine {
     }
 
     /**
-     * Each queue's µops that are not parked, oldest first, to the first free port they may use. A µop
-     * woken by one dispatched this cycle is looked at this cycle when it comes later in that order
+     * Each queue's µops that may act this cycle, oldest first, to the first free port they may use. A
+     * µop woken by one dispatched this cycle is looked at this cycle when it comes later in that order
      * (a later queue, or younger in this one), as if every µop were looked at in turn.
      */
     private void dispatch() {
+        station.release(cycle);
+        if (oldestId >= nextRenameId) return;
+        // Every µop of an instruction older than the oldest in flight has gone.
+        long from = firstUopInFlight();
+        if (from >= nextUop) return;
+        long firstWord = from >>> 6, lastWord = (nextUop - 1) >>> 6;
         int used = 0;
-        for (int q = 0; q < queue.length; q++) {
-            int[] entries = queue[q];
-            int[] next = kept[q];
-            scanQueue = q;
-            scanKept = 0;
-            for (scanPosition = 0; scanPosition < activeLength[q]; scanPosition++) {
-                int uid = entries[scanPosition];
-                boolean sent = false;
-                if (uopReady(uid)) {
-                    long id = uopInst[uid];
-                    int s = slot(id);
-                    StaticInstruction si = program[sidx[s]];
-                    UopSpec spec = si.uops[uopSpec[uid]];
-                    int candidates = uopPort[uid] >= 0 ? 1 << uopPort[uid] : (spec.portMask() & queuePorts[q]);
-                    int free = candidates & ~used;
-                    if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
-                    if (free != 0) {
-                        int p = Integer.numberOfTrailingZeros(free);
-                        used |= 1 << p;
-                        execute(uid, id, s, si, spec, p);
-                        sent = true;
+        for (int q = 0; q < queues; q++) {
+            // Classes whose ports are all taken are passed over (unless a listener hears each µop).
+            int full = observed ? 0 : station.fullClasses(q, used, fullClasses);
+            for (long aw = firstWord; aw <= lastWord; aw++) {
+                int w = (int) (aw & station.wordMask);
+                long seen = 0;         // this word's µops looked at already
+                long bits = station.candidates(q, w, fullClasses, full);
+                while (bits != 0) {
+                    int b = Long.numberOfTrailingZeros(bits);
+                    seen |= (2L << b) - 1;
+                    int port = consider(w << 6 | b, q, used);
+                    if (port != 0) {
+                        // A port taken may fill classes, and the µop's results may wake younger µops.
+                        used |= port;
+                        if (!observed) full = station.fullClasses(q, used, fullClasses);
+                        bits = station.candidates(q, w, fullClasses, full) & ~seen;
                     } else {
-                        listener.stalled(cycle, Stall.PORT_BUSY, id, si.index, candidates);
+                        bits &= ~seen;         // a µop that does not go changes no other µop's state
                     }
                 }
-                if (sent) queueLength[q]--;
-                else if (!uopParked[uid]) next[scanKept++] = uid;
             }
-            kept[q] = entries;
-            queue[q] = next;
-            activeLength[q] = scanKept;
         }
-        scanQueue = -1;
     }
 
-    /** A woken µop goes back among its queue's active µops, in age order. */
+    /** Scratch for dispatch: the port classes of the queue being scanned that have no port left this cycle. */
+    private final int[] fullClasses;
+
+    /** The oldest instruction that may have µops not dispatched (none older has). */
+    private long dispatchFrom;
+
+    /** The number of the first µop of the oldest instruction with µops not dispatched, or nextUop. */
+    private long firstUopInFlight() {
+        if (dispatchFrom < oldestId) dispatchFrom = oldestId;
+        while (dispatchFrom < nextRenameId && uopsLeft[slot(dispatchFrom)] == 0) dispatchFrom++;
+        return dispatchFrom < nextRenameId ? firstUop[slot(dispatchFrom)] : nextUop;
+    }
+
+    /** Looks at one µop: checks its inputs if they are not known, sends it to a free port if it is ready; returns the port taken (a bit) or 0. */
+    private int consider(int uid, int q, int used) {
+        // The station holds only unchecked µops and ready ones (their ready cycle is known and past).
+        boolean waitingForPort = uopReadyAt[uid] < NOT_READY;
+        if (!waitingForPort && !uopReady(uid)) {
+            if (uopReadyAt[uid] < NOT_READY) station.later(uid, uopReadyAt[uid], cycle);
+            return 0;
+        }
+        long id = uopInst[uid];
+        int s = slot(id);
+        StaticInstruction si = program[sidx[s]];
+        UopSpec spec = si.uops[uopSpec[uid]];
+        int candidates = uopPort[uid] >= 0 ? 1 << uopPort[uid] : (spec.portMask() & queuePorts[q]);
+        int free = candidates & ~used;
+        if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
+        if (free != 0) {
+            int p = Integer.numberOfTrailingZeros(free);
+            station.issue(uid);
+            execute(uid, id, s, si, spec, p);
+            return 1 << p;
+        }
+        if (observed) listener.stalled(cycle, Stall.PORT_BUSY, id, si.index, candidates);
+        if (!waitingForPort) station.ready(uid);
+        return 0;
+    }
+
+    /** A woken µop is among those dispatch checks again. */
     private void activate(int uid) {
-        int q = uopQueue[uid];
-        long age = uopAge[uid];
-        if (q == scanQueue) {
-            if (age < uopAge[queue[q][scanPosition]]) {
-                insert(kept[q], scanKept++, 0, uid, age);                 // older than the one being looked at: next cycle
-            } else {
-                insert(queue[q], activeLength[q]++, scanPosition + 1, uid, age);   // younger: still this cycle
-            }
-        } else {
-            insert(queue[q], activeLength[q]++, 0, uid, age);
-        }
-    }
-
-    /** Inserts into a[from, length) kept sorted by age; the array has room for one more. */
-    private void insert(int[] a, int length, int from, int uid, long age) {
-        int i = length;
-        while (i > from && uopAge[a[i - 1]] > age) {
-            a[i] = a[i - 1];
-            i--;
-        }
-        a[i] = uid;
+        station.recheck(uid);
     }
 
     private int unitsFree(int ports, int unit) {
@@ -838,108 +921,88 @@ public final class Engine {
         int s = slot(id);
         StaticInstruction si = program[sidx[s]];
         UopSpec spec = si.uops[uopSpec[uid]];
-        long ready = renameCycle[s] + 1;
-        int decider = -1;              // the input that became ready last, for waitedFor
+        checkReady = renameCycle[s] + 1;
+        checkDecider = -1;
         switch (spec.kind()) {
             case COMPUTE -> {
-                for (int i = 0; i < si.inRegs.length; i++) {
-                    if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
-                    long r = inputReady(s, i);
-                    if (r >= NOT_READY) return waitFor(uid, s, i);
-                    if (r > ready) {
-                        ready = r;
-                        decider = i;
-                    }
-                }
+                if (!latestInput(uid, s, si.computeInputs)) return false;
             }
             case LOAD -> {
-                for (int i = 0; i < si.inRegs.length; i++) {
-                    if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
-                    long r = inputReady(s, i);
-                    if (r >= NOT_READY) return waitFor(uid, s, i);
-                    if (r > ready) {
-                        ready = r;
-                        decider = i;
-                    }
-                }
+                if (!latestInput(uid, s, si.addressInputs)) return false;
                 if (renamedLoad[s] && si.computeUops == 0) {
                     // A renamed pure load passes its value on when the renamed source is ready.
-                    for (int i = 0; i < si.inRegs.length; i++) {
-                        if (si.inRegs[i] != StaticInstruction.MEMORY) continue;
-                        long r = inputReady(s, i);
-                        if (r >= NOT_READY) return waitFor(uid, s, i);
-                        if (r > ready) {
-                            ready = r;
-                            decider = i;
-                        }
-                    }
+                    if (!latestInput(uid, s, si.memoryInputs)) return false;
                 }
                 long order = memoryOrderReady(id, s);
                 if (order >= NOT_READY) {
-                    listener.stalled(cycle, Stall.MEMORY_ORDER, id, si.index, orderStore >= 0 ? sidx[slot(orderStore)] : -1);
+                    if (observed) listener.stalled(cycle, Stall.MEMORY_ORDER, id, si.index, orderStore >= 0 ? sidx[slot(orderStore)] : -1);
+                    // Unheard, the wait need not be looked at every cycle: the store wakes the load when
+                    // its data (or commit) is known. Waiting for all older stores has no single waker.
+                    if (!observed && !waitsForOlderStores && orderStore >= 0) parkOn(uid, slot(orderStore));
                     return false;
                 }
-                if (order > ready) {
-                    ready = order;
-                    decider = -1;
-                    if (orderStore >= 0) listener.waitedFor(id, si.index, orderStore, sidx[slot(orderStore)], order);
+                if (order > checkReady) {
+                    checkReady = order;
+                    checkDecider = -1;
+                    if (observed && orderStore >= 0) listener.waitedFor(id, si.index, orderStore, sidx[slot(orderStore)], order);
                 }
             }
             case STORE_ADDRESS -> {
-                for (int i = 0; i < si.inRegs.length; i++) {
-                    if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
-                    long r = inputReady(s, i);
-                    if (r >= NOT_READY) return waitFor(uid, s, i);
-                    if (r > ready) {
-                        ready = r;
-                        decider = i;
-                    }
-                }
+                if (!latestInput(uid, s, si.addressInputs)) return false;
             }
             case STORE_DATA, STORE -> {
                 if (spec.kind() == UopKind.STORE) {
-                    for (int i = 0; i < si.inRegs.length; i++) {
-                        if (si.inUse[i] != StaticInstruction.ADDRESS) continue;
-                        long r = inputReady(s, i);
-                        if (r >= NOT_READY) return waitFor(uid, s, i);
-                        if (r > ready) {
-                            ready = r;
-                            decider = i;
-                        }
-                    }
+                    if (!latestInput(uid, s, si.addressInputs)) return false;
                 }
                 boolean pureStore = si.computeUops == 0;
                 if (pureStore) {
-                    for (int i = 0; i < si.inRegs.length; i++) {
-                        if (si.inUse[i] != StaticInstruction.STORE_DATA && si.inUse[i] != StaticInstruction.COMPUTE) continue;
-                        if (si.inRegs[i] == StaticInstruction.MEMORY) continue;
-                        long r = inputReady(s, i);
-                        if (r >= NOT_READY) return waitFor(uid, s, i);
-                        if (r > ready) {
-                            ready = r;
-                            decider = i;
-                        }
-                    }
+                    if (!latestInput(uid, s, si.storeDataInputs)) return false;
                 } else {
-                    // The data is this instruction's own result: no other producer to name.
+                    // The data is this instruction's own result: no other producer to name. It is known
+                    // when the last compute µop dispatches, which wakes the µops parked on the instruction.
                     long r = memoryOutputReady(s, si);
-                    if (r >= NOT_READY) return false;
-                    if (r > ready) {
-                        ready = r;
-                        decider = -1;
+                    if (r >= NOT_READY) {
+                        parkOn(uid, s);
+                        return false;
+                    }
+                    if (r > checkReady) {
+                        checkReady = r;
+                        checkDecider = -1;
                     }
                 }
             }
         }
+        long ready = checkReady;
+        int decider = checkDecider;    // the input that became ready last, for waitedFor
         uopReadyAt[uid] = ready;
         if (decider >= 0) {
             long ref = inSource[s * inStride + decider];
             long producer = ref >>> 5;
             if (ref != READY && producer >= oldestId && producer != id) {
-                listener.waitedFor(id, si.index, producer, sidx[slot(producer)], ready);
+                if (observed) listener.waitedFor(id, si.index, producer, sidx[slot(producer)], ready);
             }
         }
         return ready <= cycle;
+    }
+
+    // What latestInput found so far: the latest ready cycle, and the input it came from (-1: none).
+    private long checkReady;
+    private int checkDecider;
+
+    /**
+     * Folds the ready cycles of inputs {@code inputs} of the instruction in slot {@code s} into
+     * checkReady (the first latest one decides); false, with the µop parked, when one is not known.
+     */
+    private boolean latestInput(int uid, int s, int[] inputs) {
+        for (int i : inputs) {
+            long r = inputReady(s, i);
+            if (r >= NOT_READY) return waitFor(uid, s, i);
+            if (r > checkReady) {
+                checkReady = r;
+                checkDecider = i;
+            }
+        }
+        return true;
     }
 
     /** Remembers the input value a µop waits for, so that the next check looks at that one first. */
@@ -952,19 +1015,20 @@ public final class Engine {
 
     private void park(int uid, long ref) {
         int producer = slot(ref >>> 5);
+        parkOn(uid, producer);
+    }
+
+    private void parkOn(int uid, int producer) {
         uopNextWaiter[uid] = waitersOf[producer];
         waitersOf[producer] = uid;
-        uopParked[uid] = true;
+        station.park(uid);
     }
 
     /** The instruction in slot {@code s} set an output or retired: µops parked on it look again. */
     private void wake(int s) {
         int u = waitersOf[s];
         waitersOf[s] = -1;
-        for (; u >= 0; u = uopNextWaiter[u]) {
-            uopParked[u] = false;
-            activate(u);
-        }
+        for (; u >= 0; u = uopNextWaiter[u]) activate(u);
     }
 
     /** The older store {@link #memoryOrderReady} last found a load waiting for, or -1. */
@@ -1051,7 +1115,7 @@ public final class Engine {
         if (uopPort[uid] >= 0) portPending[uopPort[uid]]--;
         if (spec.unit() >= 0) unitBusyUntil[port * UNITS + spec.unit()] = cycle + spec.occupancy();
         uopsLeft[s]--;
-        listener.dispatched(id, si.index, uopSpec[uid], port, cycle);
+        if (observed) listener.dispatched(id, si.index, uopSpec[uid], port, cycle);
         switch (spec.kind()) {
             case LOAD -> {
                 long own = cycle + loadToUse(si);
@@ -1060,16 +1124,20 @@ public final class Engine {
                 if (from >= 0 && from >= oldestStore && !renamedLoad[s] && !forwardPartial[s]) {
                     data = Math.max(data, storeDataCycle[slot(from)] + forwardCycles());
                 }
-                if (data > own && from >= 0) listener.waitedFor(id, si.index, from, forwardFromIndex[s], data);
+                if (observed && data > own && from >= 0) listener.waitedFor(id, si.index, from, forwardFromIndex[s], data);
                 outReady[s * outStride + loadData] = data;
                 wake(s);
                 if (si.computeUops == 0) computeOutputs(s, si, cycle);
             }
             case STORE_ADDRESS -> storeAddressCycle[s] = cycle;
-            case STORE_DATA -> storeDataCycle[s] = cycle;
+            case STORE_DATA -> {
+                storeDataCycle[s] = cycle;
+                wake(s);                        // loads that wait to forward its data
+            }
             case STORE -> {
                 storeAddressCycle[s] = cycle;
                 storeDataCycle[s] = cycle;
+                wake(s);
             }
             case COMPUTE -> {
                 computeLeft[s]--;
@@ -1107,19 +1175,18 @@ public final class Engine {
      * after the latency from each input, shifted by how late the computation started.
      */
     private void computeOutputs(int s, StaticInstruction si, long d) {
+        int[] inputs = si.computeInputs;
         long earliest = -1;
-        for (int i = 0; i < si.inRegs.length; i++) {
-            if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
-            earliest = Math.max(earliest, inputReady(s, i));
+        for (int k = 0; k < inputs.length; k++) {
+            long r = inputReady(s, inputs[k]);
+            inputCycles[k] = r;
+            earliest = Math.max(earliest, r);
         }
         long shift = earliest < 0 ? 0 : Math.max(0, d - earliest);
         for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
             if (outReady[s * outStride + o] < NOT_READY) continue;      // the stack engine set it already
             long r = -1;
-            for (int i = 0; i < si.inRegs.length; i++) {
-                if (si.inUse[i] != StaticInstruction.COMPUTE) continue;
-                r = Math.max(r, inputReady(s, i) + si.latency[i][o]);
-            }
+            for (int k = 0; k < inputs.length; k++) r = Math.max(r, inputCycles[k] + si.latency[inputs[k]][o]);
             if (r < 0) r = d + si.sourcelessLatency[o];
             else r += shift;
             outReady[s * outStride + o] = Math.max(r, d + (si.computeUops > 0 ? 1 : 0));
@@ -1127,12 +1194,17 @@ public final class Engine {
         wake(s);
     }
 
+    /** The ready cycles of the compute inputs of the instruction computeOutputs works on. */
+    private final long[] inputCycles;
+
+
     private void finish(long id, int s, StaticInstruction si) {
         long done = cycle + 1;
         if (si.isStore() && si.storeDataUops == 0) {
             // A store the model gives no store µop: its data is there when the instruction finishes.
             storeAddressCycle[s] = Math.min(storeAddressCycle[s], cycle);
             storeDataCycle[s] = Math.min(storeDataCycle[s], cycle);
+            wake(s);
         }
         for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
             long r = outReady[s * outStride + o];
@@ -1140,7 +1212,7 @@ public final class Engine {
         }
         if (si.isLoad()) done = Math.max(done, outReady[s * outStride + loadData]);
         completeCycle[s] = done;
-        listener.completed(id, si.index, done);
+        if (observed) listener.completed(id, si.index, done);
     }
 
     /** What the oldest in-flight instruction waits for: a line for diagnostics of a run that never settles. */

@@ -85,7 +85,7 @@ final class FrontEnd {
 
     void takeDelivered() {
         long id = idq[idqHead];
-        idqHead = (idqHead + 1) % idq.length;
+        if (++idqHead == idq.length) idqHead = 0;
         idqCount--;
         idqSlots -= slotsOf(id);
     }
@@ -107,7 +107,8 @@ final class FrontEnd {
 
     /** Creates the next dynamic instruction, or returns -1 when the ring is full or no iteration is left. */
     private long create() {
-        if (nextId - engine.oldestId >= engine.capacity - 2) return -1;
+        // A retired store keeps its slot until it commits: a store-commit limit can hold it long after.
+        if (nextId - Math.min(engine.oldestId, engine.oldestStore) >= engine.capacity - 2) return -1;
         if (nextIteration >= engine.trace.iterations()) return -1;
         long id = nextId++;
         int s = engine.slot(id);
@@ -124,10 +125,10 @@ final class FrontEnd {
 
     private void deliver(long id) {
         int s = engine.slot(id);
-        idq[(idqHead + idqCount) % idq.length] = id;
+        idq[wrap(idqHead + idqCount, idq.length)] = id;
         idqCount++;
         idqSlots += slotsOf(id);
-        engine.listener.delivered(id, engine.sidx[s], engine.iter[s], engine.cycle);
+        if (engine.observed) engine.listener.delivered(id, engine.sidx[s], engine.iter[s], engine.cycle);
     }
 
     /** Free slots of the µop queue (there is always an entry left for a pair's branch). */
@@ -144,6 +145,16 @@ final class FrontEnd {
             case UOP_CACHE -> streamUopCache(now);
             case LOOP_BUFFER -> streamLoopBuffer();
         }
+    }
+
+    /** A position in a ring of {@code length} entries, from head + count (less than twice the length). */
+    private static int wrap(int position, int length) {
+        return position < length ? position : position - length;
+    }
+
+    /** The aligned window of {@code bytes} holding {@code address} (a shift for the usual power of two: this runs per instruction). */
+    private static long fetchWindow(long address, int bytes) {
+        return bytes > 0 && (bytes & (bytes - 1)) == 0 ? address >> Integer.numberOfTrailingZeros(bytes) : Math.floorDiv(address, bytes);
     }
 
     // ---- legacy decode pipeline ---------------------------------------------------------
@@ -180,7 +191,7 @@ final class FrontEnd {
     private void takeFromIq(boolean pair) {
         for (int k = 0; k < (pair ? 2 : 1); k++) {
             long id = iq[iqHead];
-            iqHead = (iqHead + 1) % iq.length;
+            if (++iqHead == iq.length) iqHead = 0;
             iqCount--;
             deliver(id);
         }
@@ -188,22 +199,22 @@ final class FrontEnd {
 
     private void predecode(long now) {
         if (stallUntil > now) {
-            engine.listener.stalled(now, Stall.LENGTH_CHANGING_PREFIX, nextId, nextIndex, -1);
+            if (engine.observed) engine.listener.stalled(now, Stall.LENGTH_CHANGING_PREFIX, nextId, nextIndex, -1);
             return;
         }
         int fetch = spec.fetchBytes();
         // Each cycle works on one window: the next one once every instruction ending in this one is done.
-        long first = Math.floorDiv(addressOf(nextIndex, nextIteration) + engine.program[nextIndex].length - 1, fetch);
+        long first = fetchWindow(addressOf(nextIndex, nextIteration) + engine.program[nextIndex].length - 1, fetch);
         if (window == Long.MIN_VALUE) window = first;
         else if (first > window) window++;
         int count = 0;
         while (count < spec.predecodeWidth() && iqCount < iq.length) {
             StaticInstruction si = engine.program[nextIndex];
             long end = addressOf(nextIndex, nextIteration) + si.length - 1;
-            if (Math.floorDiv(end, fetch) != window) return;
+            if (fetchWindow(end, fetch) != window) return;
             long id = create();
             if (id < 0) return;
-            iq[(iqHead + iqCount) % iq.length] = id;
+            iq[wrap(iqHead + iqCount, iq.length)] = id;
             iqCount++;
             count++;
             if (si.lengthChangingPrefix) {
@@ -230,7 +241,7 @@ final class FrontEnd {
             int slots = slotsOfIndex(nextIndex);
             boolean pair = fusedWithNext[nextIndex];
             int pairSlots = slots + (pair ? slotsOfIndex(nextIndex + 1) : 0);
-            long w = Math.floorDiv(addressOf(nextIndex, nextIteration), window);
+            long w = fetchWindow(addressOf(nextIndex, nextIteration), window);
             if (cacheWindow != Long.MIN_VALUE && w != cacheWindow) return;   // one window per cycle
             cacheWindow = w;
             if (slots > spec.microcodeThreshold()) {

@@ -1,28 +1,46 @@
 package dev.uopsim.sim;
 
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A form's latencies keyed by operand pair names as machine models write them ({@code op1->op0},
  * {@code mem->op0}, {@code flags->CF}, {@code RAX->*}, {@code *->*}); the most specific key wins:
  * {@code from->to}, then {@code from->*}, then {@code *->to}, then {@code *->*}. A flag group
  * ({@code CF}, {@code OF}, {@code SZAP}) also matches a key written with {@code flags}.
+ *
+ * <p>A value class (equal tables are equal) that remembers which key covers each pair asked about:
+ * every simulated block asks for its instructions' pairs, and trying the candidate keys builds
+ * strings each time.
  */
-public record LatencyTable(Map<String, Integer> cycles, java.util.Set<String> upperBounds) {
-    public static final LatencyTable NONE = new LatencyTable(Map.of(), java.util.Set.of());
+public final class LatencyTable {
+    public static final LatencyTable NONE = new LatencyTable(Map.of(), Set.of());
+    /** What {@link #resolved} keeps for a pair no key covers. */
+    private static final String NO_KEY = "";
 
-    public LatencyTable {
-        cycles = Map.copyOf(cycles);
-        upperBounds = java.util.Set.copyOf(upperBounds);
+    private final Map<String, Integer> cycles;
+    private final Set<String> upperBounds;
+    /** The key that covers each pair asked about ({@code from + '\0' + to}), or NO_KEY. */
+    private final Map<String, String> resolved = new ConcurrentHashMap<>();
+
+    public LatencyTable(Map<String, Integer> cycles, Set<String> upperBounds) {
+        this.cycles = Map.copyOf(cycles);
+        this.upperBounds = Set.copyOf(upperBounds);
     }
 
     public LatencyTable(Map<String, Integer> cycles) {
-        this(cycles, java.util.Set.of());
+        this(cycles, Set.of());
     }
 
     public static LatencyTable uniform(int c) {
         return new LatencyTable(Map.of("*->*", c));
     }
+
+    public Map<String, Integer> cycles() { return cycles; }
+
+    public Set<String> upperBounds() { return upperBounds; }
 
     /** The latency from input {@code from} to output {@code to}, or {@code fallback} when no key covers them. */
     public int get(String from, String to, int fallback) {
@@ -37,6 +55,14 @@ public record LatencyTable(Map<String, Integer> cycles, java.util.Set<String> up
     }
 
     private String key(String from, String to) {
+        String known = resolved.computeIfAbsent(from + '\0' + to, pair -> {
+            String k = search(from, to);
+            return k == null ? NO_KEY : k;
+        });
+        return known == NO_KEY ? null : known;
+    }
+
+    private String search(String from, String to) {
         for (String f : candidates(from)) {
             for (String t : candidates(to)) {
                 String k = f + "->" + t;
@@ -53,6 +79,23 @@ public record LatencyTable(Map<String, Integer> cycles, java.util.Set<String> up
 
     /** The largest latency in the table (what a form costs on its slowest path). */
     public int max() {
-        return cycles.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        int max = Integer.MIN_VALUE;
+        for (int c : cycles.values()) max = Math.max(max, c);
+        return cycles.isEmpty() ? 1 : max;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LatencyTable t && cycles.equals(t.cycles) && upperBounds.equals(t.upperBounds);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(cycles, upperBounds);
+    }
+
+    @Override
+    public String toString() {
+        return "LatencyTable[cycles=" + cycles + ", upperBounds=" + upperBounds + "]";
     }
 }

@@ -30,7 +30,16 @@ public final class Simulator {
         EngineListener listener = options.listeners().isEmpty() ? EngineListener.NONE
                 : options.listeners().size() == 1 ? options.listeners().getFirst() : new Multicast(options.listeners().toArray(EngineListener[]::new));
         int max = options.fixedIterations() > 0 ? options.fixedIterations() : options.maxIterations();
-        Engine engine = new Engine(core, timings, input, listener, max);
+        ArrayRecycler arrays = ArrayRecycler.acquire();
+        try {
+            return run(core, timings, input, options, listener, max, new Engine(core, timings, input, listener, max, arrays));
+        } finally {
+            arrays.release();
+        }
+    }
+
+    private static SimulationResult run(CoreSpec core, TimingTable timings, SimulationInput input, Options options,
+                                        EngineListener listener, int max, Engine engine) {
         int uops = 0;
         for (StaticInstruction s : engine.staticCode()) uops += s.uops.length;
         long cycleLimit = 200_000L + 2_000L * max * Math.max(1, input.instructions().size());

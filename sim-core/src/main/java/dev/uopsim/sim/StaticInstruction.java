@@ -38,6 +38,12 @@ final class StaticInstruction {
     final byte[] inUse;
     final String[] inNames;
     final int[] outRegs;
+    // Inputs by what reads them (indices into inRegs, in order), so the engine loops over those only.
+    final int[] computeInputs;
+    final int[] addressInputs;
+    final int[] memoryInputs;
+    /** A store without compute µops: the inputs its data comes from (compute or store-data, not memory). */
+    final int[] storeDataInputs;
     final String[] outNames;
     /** Latency [input][output]; for the memory value input, the part after the load. */
     final int[][] latency;
@@ -52,7 +58,11 @@ final class StaticInstruction {
 
     /** Memory accesses in {@link Instruction#memoryAccesses()} order. */
     final MemoryAccessSpec[] accesses;
-    private final int storeAccess;
+    /** The accesses that write memory (indices into accesses, in order). */
+    final int[] storeAccesses;
+    /** The first access that reads memory, or -1, and its size. */
+    final int loadAccess;
+    final int loadSize;
     final boolean complexAddress;
     final boolean vectorLoad;
 
@@ -66,6 +76,8 @@ final class StaticInstruction {
     final boolean load;
     final boolean store;
 
+    /** PUSH, POP, CALL, RET: the stack engine moves RSP. */
+    final boolean movesStack;
     final boolean branch;
     final boolean takenBranchToStart;
     final boolean lengthChangingPrefix;
@@ -84,8 +96,10 @@ final class StaticInstruction {
         this.length = instruction.length();
         this.address = instruction.address();
         this.branch = form.has(FormProperty.BRANCH);
-        this.takenBranchToStart = branch && instruction.operands().stream()
-                .anyMatch(o -> o instanceof dev.uopsim.isa.BranchTarget b && b.offset() == 0);
+        this.movesStack = form.stackDelta() != 0;
+        boolean toStart = false;
+        for (Operand o : instruction.operands()) toStart |= o instanceof dev.uopsim.isa.BranchTarget b && b.offset() == 0;
+        this.takenBranchToStart = branch && toStart;
         this.lengthChangingPrefix = lengthChangingPrefix(instruction);
 
         CoreSpec.IdiomHandling handling = instruction.idiomApplies()
@@ -101,7 +115,8 @@ final class StaticInstruction {
         List<Integer> outR = new ArrayList<>();
         List<String> outN = new ArrayList<>();
         List<MemoryAccessSpec> mem = new ArrayList<>();
-        boolean hasComputeUop = timing.uops().stream().anyMatch(u -> u.kind() == UopKind.COMPUTE);
+        boolean hasComputeUop = false;
+        for (UopSpec u : timing.uops()) hasComputeUop |= u.kind() == UopKind.COMPUTE;
         boolean complex = false;
         boolean vectorDest = false;
 
@@ -184,23 +199,33 @@ final class StaticInstruction {
             if ((written & g.mask()) != g.mask() && (read & g.mask()) == 0) add(inR, inU, inN, RenameRegisters.of(g), COMPUTE, g.name());
         }
 
-        this.inRegs = inR.stream().mapToInt(Integer::intValue).toArray();
+        this.inRegs = ints(inR);
         this.inUse = new byte[inU.size()];
         for (int k = 0; k < inU.size(); k++) inUse[k] = inU.get(k);
         this.inNames = inN.toArray(String[]::new);
-        this.outRegs = outR.stream().mapToInt(Integer::intValue).toArray();
+        this.outRegs = ints(outR);
+        this.computeInputs = inputsWhere(i -> inUse[i] == COMPUTE);
+        this.addressInputs = inputsWhere(i -> inUse[i] == ADDRESS);
+        this.memoryInputs = inputsWhere(i -> inRegs[i] == MEMORY);
+        this.storeDataInputs = inputsWhere(i -> (inUse[i] == STORE_DATA || inUse[i] == COMPUTE) && inRegs[i] != MEMORY);
         this.outNames = outN.toArray(String[]::new);
         this.accesses = mem.toArray(MemoryAccessSpec[]::new);
-        boolean reads = false, writes = false;
-        int firstStore = -1;
+        int stores = 0, firstLoad = -1;
         for (int k = 0; k < accesses.length; k++) {
-            reads |= accesses[k].load();
-            writes |= accesses[k].store();
-            if (accesses[k].store() && firstStore < 0) firstStore = k;
+            if (accesses[k].store()) stores++;
+            if (accesses[k].load() && firstLoad < 0) firstLoad = k;
+        }
+        this.storeAccesses = new int[stores];
+        for (int k = 0, j = 0; k < accesses.length; k++) if (accesses[k].store()) storeAccesses[j++] = k;
+        this.loadAccess = firstLoad;
+        this.loadSize = firstLoad < 0 ? 0 : accesses[firstLoad].size();
+        boolean reads = false, writes = false;
+        for (MemoryAccessSpec a : accesses) {
+            reads |= a.load();
+            writes |= a.store();
         }
         this.load = reads;
         this.store = writes;
-        this.storeAccess = firstStore;
         this.complexAddress = complex;
         this.vectorLoad = vectorDest;
 
@@ -271,6 +296,19 @@ final class StaticInstruction {
         return code;
     }
 
+    private int[] inputsWhere(java.util.function.IntPredicate p) {
+        int n = 0;
+        int[] out = new int[inRegs.length];
+        for (int i = 0; i < inRegs.length; i++) if (p.test(i)) out[n++] = i;
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    private static int[] ints(List<Integer> list) {
+        int[] out = new int[list.size()];
+        for (int i = 0; i < out.length; i++) out[i] = list.get(i);
+        return out;
+    }
+
     private static boolean storesOnly(InstructionForm form) {
         return form.writesMemory() && !form.readsMemory();
     }
@@ -317,7 +355,7 @@ final class StaticInstruction {
 
     /** The index in {@link #accesses} of the first access that writes memory, or -1. */
     int storeAccess() {
-        return storeAccess;
+        return storeAccesses.length == 0 ? -1 : storeAccesses[0];
     }
 
     @Override

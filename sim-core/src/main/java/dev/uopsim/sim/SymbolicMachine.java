@@ -9,7 +9,6 @@ import dev.uopsim.isa.Operand;
 import dev.uopsim.isa.OperandKind;
 import dev.uopsim.isa.Register;
 import dev.uopsim.isa.RegisterOperand;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +18,11 @@ import java.util.Map;
  * subtractions of constants or of each other, shifts and multiplications by constants; a load
  * returns what an older store of the same address wrote, else the kernel's memory value; anything
  * else becomes a fresh unknown. Two addresses can then be compared.
+ *
+ * <p>A value is a {@link SymbolicValue} held as three longs: the machine runs for every instruction
+ * of every iteration a simulation reaches, and allocating a record per intermediate value cost more
+ * than the rest of setting up a BHive block. The values an instruction computes live in a scratch
+ * area (an int names one) that the next instruction reuses; registers and memory keep copies.
  */
 final class SymbolicMachine {
     /** The shared initial value (BHive: every register and every memory word holds it). */
@@ -30,196 +34,435 @@ final class SymbolicMachine {
     private static final long FIRST_DISTINCT = 16;
     private static final long FIRST_UNKNOWN = 1 << 20;
     private static final int MEMORY_LIMIT = 4096;
+    private static final long CONSTANT = SymbolicValue.CONSTANT;
+    /** No linear form (the sum of two different unknowns). */
+    private static final int NONE = -1;
 
-    private final SymbolicValue[] gpr = new SymbolicValue[16];
+    /** What the machine does for a form: the operations it tracks, by mnemonic without the encoding suffix. */
+    enum Operation { MOV, LEA, ADD, SUB, INC, DEC, NEG, SHL, IMUL, POP, XCHG, PUSH, CALL, OTHER }
+
+    // Scratch values of the instruction being run.
+    private long[] symbol = new long[64];
+    private long[] coefficient = new long[64];
+    private long[] offset = new long[64];
+    private int values;
+
+    private final long[] gprSymbol = new long[16];
+    private final long[] gprCoefficient = new long[16];
+    private final long[] gprOffset = new long[16];
     private final boolean sameInit;
-    private final Map<SymbolicValue, SymbolicValue> memory = new HashMap<>();
+    private final Memory memory;
     private long nextUnknown = FIRST_UNKNOWN;
+    /** The addresses of the last instruction's memory accesses (scratch values), in {@link Instruction#memoryAccesses()} order. */
+    private final int[] addresses;
 
-    SymbolicMachine(boolean sameInit, Map<Register, Long> bindings) {
-        this.sameInit = sameInit;
-        for (int r = 0; r < 16; r++) gpr[r] = SymbolicValue.of(sameInit ? SHARED : FIRST_DISTINCT + r);
-        // BHive's harness keeps a real stack: its measurements show [rsp+X] and [rbp+X] do not alias.
-        gpr[Register.RSP.number()] = SymbolicValue.of(STACK);
-        bindings.forEach((reg, offset) -> gpr[reg.root().number()] = SymbolicValue.of(REGION).plus(offset));
+    /** Accesses of an instruction looked at at most (the most the code's instructions have). */
+    private final int maxAccesses;
+
+    SymbolicMachine(boolean sameInit, Map<Register, Long> bindings, int maxAccesses) {
+        this(sameInit, bindings, maxAccesses, ArrayRecycler.fresh(), 0);
     }
 
-    private SymbolicValue fresh() {
-        return SymbolicValue.of(nextUnknown++);
+    /**
+     * @param arrays         where its memory table comes from
+     * @param expectedStores addresses stores will probably write (the table is sized for them)
+     */
+    SymbolicMachine(boolean sameInit, Map<Register, Long> bindings, int maxAccesses, ArrayRecycler arrays, int expectedStores) {
+        this.sameInit = sameInit;
+        this.memory = new Memory(arrays, Math.min(expectedStores, MEMORY_LIMIT + 1));
+        this.maxAccesses = maxAccesses;
+        this.addresses = new int[maxAccesses];
+        for (int r = 0; r < 16; r++) store(r, of(sameInit ? SHARED : FIRST_DISTINCT + r));
+        // BHive's harness keeps a real stack: its measurements show [rsp+X] and [rbp+X] do not alias.
+        store(Register.RSP.number(), of(STACK));
+        bindings.forEach((reg, off) -> store(reg.root().number(), shifted(of(REGION), off)));
+        values = 0;
+    }
+
+    // ---- values ---------------------------------------------------------------------------
+
+    private int value(long s, long c, long o) {
+        if (values == symbol.length) {
+            symbol = java.util.Arrays.copyOf(symbol, 2 * values);
+            coefficient = java.util.Arrays.copyOf(coefficient, 2 * values);
+            offset = java.util.Arrays.copyOf(offset, 2 * values);
+        }
+        symbol[values] = s;
+        coefficient[values] = c;
+        offset[values] = o;
+        return values++;
+    }
+
+    private int constant(long v) {
+        return value(CONSTANT, 0, v);
+    }
+
+    private int of(long s) {
+        return value(s, 1, 0);
+    }
+
+    private int fresh() {
+        return of(nextUnknown++);
+    }
+
+    private boolean isConstant(int v) {
+        return symbol[v] == CONSTANT || coefficient[v] == 0;
+    }
+
+    /** {@code v + k}. */
+    private int shifted(int v, long k) {
+        return value(symbol[v], coefficient[v], offset[v] + k);
+    }
+
+    private int times(int v, long k) {
+        return isConstant(v) ? constant(offset[v] * k) : value(symbol[v], coefficient[v] * k, offset[v] * k);
+    }
+
+    /** The sum, or NONE when the two are in different unknowns (no linear form). */
+    private int sum(int a, int b) {
+        if (isConstant(b)) return shifted(a, offset[b]);
+        if (isConstant(a)) return shifted(b, offset[a]);
+        if (symbol[a] != symbol[b]) return NONE;
+        long c = coefficient[a] + coefficient[b];
+        return c == 0 ? constant(offset[a] + offset[b]) : value(symbol[a], c, offset[a] + offset[b]);
+    }
+
+    private int minus(int a, int b) {
+        return sum(a, times(b, -1));
+    }
+
+    // ---- registers and memory -------------------------------------------------------------------
+
+    private void store(int gpr, int v) {
+        gprSymbol[gpr] = symbol[v];
+        gprCoefficient[gpr] = coefficient[v];
+        gprOffset[gpr] = offset[v];
+    }
+
+    private int gpr(int n) {
+        return value(gprSymbol[n], gprCoefficient[n], gprOffset[n]);
     }
 
     /** The address of an explicit memory operand, before the instruction runs. */
-    SymbolicValue address(MemoryOperand m, long instructionEnd) {
-        SymbolicValue a;
+    private int address(MemoryOperand m, long instructionEnd) {
+        int a;
         if (m.ripRelative()) {
-            a = SymbolicValue.constant(instructionEnd + m.displacement());
+            a = constant(instructionEnd + m.displacement());
         } else {
-            a = SymbolicValue.constant(m.displacement());
+            a = constant(m.displacement());
             if (m.base() != null) a = add(a, read(m.base()));
-            if (m.index() != null && m.index().isGpr()) a = add(a, read(m.index()).times(m.scale()));
+            if (m.index() != null && m.index().isGpr()) a = add(a, times(read(m.index()), m.scale()));
         }
-        return a == null ? fresh() : a;
+        return a;
     }
 
-    SymbolicValue address(ImplicitMemory m) {
-        SymbolicValue base = read(m.base());
-        return base.plus(m.displacement());
+    private int address(ImplicitMemory m) {
+        return shifted(read(m.base()), m.displacement());
     }
 
-    private SymbolicValue add(SymbolicValue a, SymbolicValue b) {
-        SymbolicValue s = a.plus(b);
-        return s == null ? fresh() : s;
+    private int add(int a, int b) {
+        int s = sum(a, b);
+        return s == NONE ? fresh() : s;
     }
 
-    private SymbolicValue read(Register r) {
+    private int read(Register r) {
         if (!r.isGpr()) return fresh();
-        SymbolicValue v = gpr[r.root().number()];
-        if (r.width() == 64) return v;
-        if (v.isConstant() && r.offset() == 0) return SymbolicValue.constant(v.offset() & ((1L << r.width()) - 1));
+        int n = r.root().number();
+        if (r.width() == 64) return gpr(n);
+        boolean constant = gprSymbol[n] == CONSTANT || gprCoefficient[n] == 0;
+        if (constant && r.offset() == 0) return constant(gprOffset[n] & ((1L << r.width()) - 1));
         return fresh();
     }
 
-    private void write(Register r, SymbolicValue v) {
+    private void write(Register r, int v) {
         if (!r.isGpr()) return;
         int n = r.root().number();
         if (r.width() == 64) {
-            gpr[n] = v;
-        } else if (r.width() == 32 && v.isConstant()) {
-            gpr[n] = SymbolicValue.constant(v.offset() & 0xFFFFFFFFL);
+            store(n, v);
+        } else if (r.width() == 32 && isConstant(v)) {
+            store(n, constant(offset[v] & 0xFFFFFFFFL));
         } else {
-            gpr[n] = fresh();
+            store(n, fresh());
         }
     }
 
     /** What a load of {@code address} returns. */
-    private SymbolicValue load(SymbolicValue address) {
-        SymbolicValue stored = memory.get(address);
-        if (stored != null) return stored;
-        return sameInit ? SymbolicValue.of(SHARED) : fresh();
+    private int load(int address) {
+        int at = memory.find(symbol[address], coefficient[address], offset[address]);
+        if (at >= 0) return value(memory.valueSymbol(at), memory.valueCoefficient(at), memory.valueOffset(at));
+        return sameInit ? of(SHARED) : fresh();
     }
 
-    /**
-     * Runs one instruction: records the addresses of its memory accesses into {@code addresses}
-     * (in {@link Instruction#memoryAccesses()} order) and updates the registers.
-     */
-    void execute(Instruction i, SymbolicValue[] addresses) {
-        execute(i, i.address(), i.memoryAccesses(), operation(i.form()), addresses);
-    }
+    // ---- instructions ------------------------------------------------------------------------
 
     /** The operation the machine tracks a form as: its mnemonic without the encoding suffix ({@code ADD} for ADD_01). */
-    static String operation(InstructionForm f) {
-        return f.mnemonic().split("_")[0];
+    static Operation operation(InstructionForm f) {
+        String m = f.mnemonic();
+        int cut = m.indexOf('_');
+        String name = cut >= 0 ? m.substring(0, cut) : m;
+        try {
+            return Operation.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            return Operation.OTHER;
+        }
     }
 
     /**
-     * The same with what can be computed once per instruction passed in: the instruction's address
-     * in this iteration (unrolled copies sit at increasing addresses), its memory accesses and its
-     * {@link #operation}.
+     * One instruction as the machine runs it, worked out once: it runs in every iteration a
+     * simulation reaches, and looking its operands and form up again each time cost more than the
+     * arithmetic.
      */
-    void execute(Instruction i, long address, List<Instruction.MemoryAccess> accesses, String op, SymbolicValue[] addresses) {
-        long end = address + i.length();
-        for (int k = 0; k < accesses.size() && k < addresses.length; k++) {
-            Instruction.MemoryAccess a = accesses.get(k);
-            addresses[k] = a.explicit() != null ? address(a.explicit(), end) : address(a.implicitMemory());
+    static final class Step {
+        final Instruction instruction;
+        final List<Operand> ops;
+        final List<Instruction.MemoryAccess> accessList;
+        final Operation op;
+        /** Accesses looked at (at most the machine's maxAccesses). */
+        final int accesses;
+        final MemoryOperand[] explicit;
+        final ImplicitMemory[] implicit;
+        final boolean[] writes;
+        /** A zero idiom's destination (set to 0, nothing else happens), else null. */
+        final Register zeroed;
+        /** The first operand when it is a register. */
+        final Register dst;
+        final boolean writesDst;
+        final int stackDelta;
+        /** Registers the form writes besides its result, which become unknown, in the order they are written. */
+        final Register[] unknownAfter;
+
+        Step(Instruction i, int maxAccesses) {
+            this.instruction = i;
+            this.ops = i.operands();
+            this.accessList = i.memoryAccesses();
+            this.op = operation(i.form());
+            this.accesses = Math.min(accessList.size(), maxAccesses);
+            this.explicit = new MemoryOperand[accesses];
+            this.implicit = new ImplicitMemory[accesses];
+            this.writes = new boolean[accesses];
+            for (int k = 0; k < accesses; k++) {
+                Instruction.MemoryAccess a = accessList.get(k);
+                explicit[k] = a.explicit();
+                implicit[k] = a.implicitMemory();
+                writes[k] = a.access().writes();
+            }
+            InstructionForm f = i.form();
+            this.zeroed = i.idiomApplies() && f.idiom() == dev.uopsim.isa.Idiom.ZERO && !ops.isEmpty()
+                    && ops.getFirst() instanceof RegisterOperand r ? r.register() : null;
+            this.dst = !ops.isEmpty() && ops.getFirst() instanceof RegisterOperand r ? r.register() : null;
+            this.writesDst = writesOperand0(f);
+            this.stackDelta = f.stackDelta();
+            List<Register> unknown = new java.util.ArrayList<>();
+            for (var spec : f.implicitOperands()) {
+                if (spec.register() != null && spec.access().writes() && spec.register().root() != Register.RSP) unknown.add(spec.register());
+            }
+            for (int k = 1; k < ops.size() && k < f.operands().size(); k++) {
+                if (f.operands().get(k).access().writes() && ops.get(k) instanceof RegisterOperand r && op != Operation.XCHG) {
+                    unknown.add(r.register());
+                }
+            }
+            this.unknownAfter = unknown.toArray(Register[]::new);
         }
-        InstructionForm f = i.form();
-        List<Operand> ops = i.operands();
+    }
+
+    /** The step of instruction {@code i} for this machine. */
+    Step step(Instruction i) {
+        return new Step(i, maxAccesses);
+    }
+
+    /**
+     * Runs one instruction at {@code address} (unrolled copies sit at increasing addresses); the
+     * addresses of its accesses are then {@link #addressSymbol}, {@link #addressCoefficient} and
+     * {@link #addressOffset}.
+     */
+    void execute(Step step, long address) {
+        values = 0;
+        Instruction i = step.instruction;
+        long end = address + i.length();
+        for (int k = 0; k < step.accesses; k++) {
+            addresses[k] = step.explicit[k] != null ? address(step.explicit[k], end) : address(step.implicit[k]);
+        }
+        List<Operand> ops = step.ops;
+        List<Instruction.MemoryAccess> accesses = step.accessList;
+        Operation op = step.op;
         // Stores first record what they write (for loads further on).
-        for (int k = 0; k < accesses.size() && k < addresses.length; k++) {
-            Instruction.MemoryAccess a = accesses.get(k);
-            if (a.access().writes()) {
-                SymbolicValue stored = storedValue(i, op, end, ops);
-                if (memory.size() > MEMORY_LIMIT) memory.clear();
-                memory.put(addresses[k], stored);
+        for (int k = 0; k < step.accesses; k++) {
+            if (step.writes[k]) {
+                int stored = storedValue(i, op, end, ops);
+                if (memory.size > MEMORY_LIMIT) memory.clear();
+                int at = addresses[k];
+                memory.put(symbol[at], coefficient[at], offset[at], symbol[stored], coefficient[stored], offset[stored]);
             }
         }
-        if (i.idiomApplies() && f.idiom() == dev.uopsim.isa.Idiom.ZERO && !ops.isEmpty() && ops.getFirst() instanceof RegisterOperand r) {
-            write(r.register(), SymbolicValue.constant(0));
+        if (step.zeroed != null) {
+            write(step.zeroed, constant(0));
             return;
         }
-        Register dst = !ops.isEmpty() && ops.getFirst() instanceof RegisterOperand r ? r.register() : null;
-        SymbolicValue result = null;
+        Register dst = step.dst;
+        int result = NONE;
         switch (op) {
-            case "MOV" -> result = ops.size() == 2 ? value(ops.get(1), addresses, accesses) : null;
-            case "LEA" -> result = ops.get(1) instanceof MemoryOperand m ? address(m, end) : null;
-            case "ADD" -> result = binary(ops, addresses, accesses, +1);
-            case "SUB" -> result = binary(ops, addresses, accesses, -1);
-            case "INC" -> result = dst == null ? null : read(dst).plus(1);
-            case "DEC" -> result = dst == null ? null : read(dst).plus(-1);
-            case "NEG" -> result = dst == null ? null : read(dst).times(-1);
-            case "SHL" -> result = dst != null && ops.get(1) instanceof ImmediateOperand n && n.known()
-                    ? read(dst).times(1L << (n.value() & 63)) : null;
-            case "IMUL" -> result = ops.size() == 3 && ops.get(2) instanceof ImmediateOperand n && n.known()
-                    ? value(ops.get(1), addresses, accesses).times(n.value()) : null;
-            case "POP" -> result = load(addresses[0]);
-            case "XCHG" -> {
+            case MOV -> result = ops.size() == 2 ? value(ops.get(1), accesses) : NONE;
+            case LEA -> result = ops.get(1) instanceof MemoryOperand m ? address(m, end) : NONE;
+            case ADD -> result = binary(ops, accesses, +1);
+            case SUB -> result = binary(ops, accesses, -1);
+            case INC -> result = dst == null ? NONE : shifted(read(dst), 1);
+            case DEC -> result = dst == null ? NONE : shifted(read(dst), -1);
+            case NEG -> result = dst == null ? NONE : times(read(dst), -1);
+            case SHL -> result = dst != null && ops.get(1) instanceof ImmediateOperand n && n.known()
+                    ? times(read(dst), 1L << (n.value() & 63)) : NONE;
+            case IMUL -> result = ops.size() == 3 && ops.get(2) instanceof ImmediateOperand n && n.known()
+                    ? times(value(ops.get(1), accesses), n.value()) : NONE;
+            case POP -> result = load(addresses[0]);
+            case XCHG -> {
                 if (ops.size() == 2 && ops.get(0) instanceof RegisterOperand a && ops.get(1) instanceof RegisterOperand b) {
-                    SymbolicValue va = read(a.register());
+                    int va = read(a.register());
                     write(a.register(), read(b.register()));
                     write(b.register(), va);
-                    result = null;
+                    result = NONE;
                     dst = null;
                 }
             }
             default -> { }
         }
-        if (f.stackDelta() != 0) gpr[Register.RSP.number()] = gpr[Register.RSP.number()].plus(f.stackDelta());
-        if (dst != null && writesOperand0(f)) write(dst, result != null ? result : fresh());
+        int rsp = Register.RSP.number();
+        if (step.stackDelta != 0) store(rsp, shifted(gpr(rsp), step.stackDelta));
+        if (dst != null && step.writesDst) write(dst, result != NONE ? result : fresh());
         // Other registers the form writes become unknown.
-        for (var spec : f.implicitOperands()) {
-            if (spec.register() != null && spec.access().writes() && spec.register().root() != Register.RSP) {
-                write(spec.register(), fresh());
-            }
-        }
-        for (int k = 1; k < ops.size() && k < f.operands().size(); k++) {
-            if (f.operands().get(k).access().writes() && ops.get(k) instanceof RegisterOperand r && !op.equals("XCHG")) {
-                write(r.register(), fresh());
-            }
-        }
+        for (Register r : step.unknownAfter) write(r, fresh());
     }
+
+    long addressSymbol(int access) { return symbol[addresses[access]]; }
+
+    long addressCoefficient(int access) { return coefficient[addresses[access]]; }
+
+    long addressOffset(int access) { return offset[addresses[access]]; }
 
     private static boolean writesOperand0(InstructionForm f) {
         return !f.operands().isEmpty() && f.operands().getFirst().access().writes();
     }
 
-    private SymbolicValue binary(List<Operand> ops, SymbolicValue[] addresses, List<Instruction.MemoryAccess> accesses, int sign) {
-        if (ops.size() != 2 || !(ops.get(0) instanceof RegisterOperand d)) return null;
-        SymbolicValue b = value(ops.get(1), addresses, accesses);
-        SymbolicValue a = read(d.register());
-        SymbolicValue s = sign > 0 ? a.plus(b) : a.minus(b);
-        return s;
+    private int binary(List<Operand> ops, List<Instruction.MemoryAccess> accesses, int sign) {
+        if (ops.size() != 2 || !(ops.get(0) instanceof RegisterOperand d)) return NONE;
+        int b = value(ops.get(1), accesses);
+        int a = read(d.register());
+        return sign > 0 ? sum(a, b) : minus(a, b);
     }
 
-    private SymbolicValue value(Operand o, SymbolicValue[] addresses, List<Instruction.MemoryAccess> accesses) {
-        return switch (o) {
-            case RegisterOperand r -> read(r.register());
-            case ImmediateOperand n -> n.known() ? SymbolicValue.constant(n.value()) : fresh();
-            case MemoryOperand m -> {
-                for (int k = 0; k < accesses.size(); k++) {
-                    if (accesses.get(k).explicit() == m) yield load(addresses[k]);
-                }
-                yield fresh();
-            }
-            default -> fresh();
-        };
-    }
-
-    /** The value a store writes, when it is a register or constant copied as is. */
-    private SymbolicValue storedValue(Instruction i, String op, long end, List<Operand> ops) {
-        if ((op.equals("MOV") || op.equals("PUSH")) && !ops.isEmpty()) {
-            Operand src = ops.getLast();
-            if (src instanceof RegisterOperand r && r.register().isGpr() && r.register().width() == 64) return read(r.register());
-            if (src instanceof ImmediateOperand n && n.known() && op.equals("MOV")
-                    && i.form().operands().getFirst().kind().width() == 64) {
-                return SymbolicValue.constant(n.value());
+    private int value(Operand o, List<Instruction.MemoryAccess> accesses) {
+        // instanceof tests rather than a pattern switch: this runs per instruction and iteration.
+        if (o instanceof RegisterOperand r) return read(r.register());
+        if (o instanceof ImmediateOperand n) return n.known() ? constant(n.value()) : fresh();
+        if (o instanceof MemoryOperand m) {
+            for (int k = 0; k < accesses.size(); k++) {
+                if (accesses.get(k).explicit() == m) return load(addresses[k]);
             }
         }
-        if (op.equals("CALL")) return SymbolicValue.constant(end);
+        return fresh();
+    }
+
+
+    /** The value a store writes, when it is a register or constant copied as is. */
+    private int storedValue(Instruction i, Operation op, long end, List<Operand> ops) {
+        if ((op == Operation.MOV || op == Operation.PUSH) && !ops.isEmpty()) {
+            Operand src = ops.getLast();
+            if (src instanceof RegisterOperand r && r.register().isGpr() && r.register().width() == 64) return read(r.register());
+            if (src instanceof ImmediateOperand n && n.known() && op == Operation.MOV
+                    && i.form().operands().getFirst().kind().width() == 64) {
+                return constant(n.value());
+            }
+        }
+        if (op == Operation.CALL) return constant(end);
         return fresh();
     }
 
     /** Kinds the symbolic machine needs no view of (for tests). */
     static boolean tracks(OperandKind k) {
         return k.isRegister() && k.registerClass() == dev.uopsim.isa.RegisterClass.GPR;
+    }
+
+    /**
+     * What stores wrote, by exact address (symbol, coefficient, offset): open addressing over one
+     * long array, a slot of eight longs (a cache line) holding a stamp, the address and the value.
+     * A slot is taken when its stamp is this table's generation, so a reused array needs no clearing.
+     */
+    private static final class Memory {
+        private static final java.util.concurrent.atomic.AtomicLong GENERATIONS = new java.util.concurrent.atomic.AtomicLong();
+        private static final int STRIDE = 8;
+        private final ArrayRecycler arrays;
+        private long[] table;
+        private int mask;
+        private long generation;
+        int size;
+
+        /** @param expected entries it will probably hold (it grows past them) */
+        Memory(ArrayRecycler arrays, int expected) {
+            this.arrays = arrays;
+            allocate(Integer.highestOneBit(Math.max(16, 2 * expected) * 2 - 1));
+        }
+
+        private void allocate(int capacity) {
+            table = arrays.longs(capacity * STRIDE);
+            mask = capacity - 1;
+            generation = GENERATIONS.incrementAndGet();
+            size = 0;
+        }
+
+        private int home(long s, long c, long o) {
+            long h = (s * 31 + c) * 1_000_003L + o;
+            h ^= h >>> 29;
+            h *= 0x9E3779B97F4A7C15L;
+            return (int) (h >>> 40) & mask;
+        }
+
+        /** Where the address is, or -1; its value is then at +4, +5, +6. */
+        int find(long s, long c, long o) {
+            for (int i = home(s, c, o); ; i = (i + 1) & mask) {
+                int at = i * STRIDE;
+                if (table[at] != generation) return -1;
+                if (table[at + 1] == s && table[at + 2] == c && table[at + 3] == o) return at;
+            }
+        }
+
+        long valueSymbol(int at) { return table[at + 4]; }
+
+        long valueCoefficient(int at) { return table[at + 5]; }
+
+        long valueOffset(int at) { return table[at + 6]; }
+
+        void put(long s, long c, long o, long vs, long vc, long vo) {
+            if (2 * (size + 1) > mask + 1) grow();
+            int at;
+            for (int i = home(s, c, o); ; i = (i + 1) & mask) {
+                at = i * STRIDE;
+                if (table[at] != generation) {
+                    table[at] = generation;
+                    table[at + 1] = s;
+                    table[at + 2] = c;
+                    table[at + 3] = o;
+                    size++;
+                    break;
+                }
+                if (table[at + 1] == s && table[at + 2] == c && table[at + 3] == o) break;
+            }
+            table[at + 4] = vs;
+            table[at + 5] = vc;
+            table[at + 6] = vo;
+        }
+
+        private void grow() {
+            long[] old = table;
+            long oldGeneration = generation;
+            int oldCapacity = mask + 1;
+            allocate(2 * oldCapacity);
+            for (int i = 0; i < oldCapacity; i++) {
+                int at = i * STRIDE;
+                if (old[at] == oldGeneration) put(old[at + 1], old[at + 2], old[at + 3], old[at + 4], old[at + 5], old[at + 6]);
+            }
+        }
+
+        void clear() {
+            generation = GENERATIONS.incrementAndGet();
+            size = 0;
+        }
     }
 }

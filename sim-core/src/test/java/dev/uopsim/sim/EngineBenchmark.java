@@ -36,8 +36,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * The engine alone, on the Skylake model (run with {@code bench/jmh.sh}, which adds {@code -prof gc}).
  *
  * <ul>
- *   <li>{@code cycleLoop}: one engine per kernel, its symbolic addresses prepared beforehand as
- *       {@link Engine#run} prepares them before its cycle loop; each operation (a single shot) runs
+ *   <li>{@code cycleLoop}: one engine per kernel, its symbolic addresses all computed beforehand
+ *       (a run computes them as its loads ask, without allocating); each operation (a single shot) runs
  *       the next stretch of iterations, about 40,000 simulated cycles (printed at set-up).
  *       {@code gc.alloc.rate.norm} minus {@code emptyShot}'s (JMH's own cost of a single shot) is what
  *       the cycle loop allocates per operation: 0.</li>
@@ -121,6 +121,7 @@ public class EngineBenchmark {
             int total = (WARMUP + MEASURE + 3) * perOp;
             engine = new Engine(model.core, model.timings, kernel(kernel), EngineListener.NONE, total);
             engine.trace.prepare(0, engine.trace.iterations() - 1);
+            engine.trace.computeThrough(engine.trace.iterations() - 1);
             // Past the first iterations, so that every operation is the steady state.
             done = perOp;
             engine.run(done, Long.MAX_VALUE);

@@ -15,6 +15,12 @@ class PipelineMechanismsTest {
         return (e.iterationEnd(299) - e.iterationEnd(99)) / 200.0;
     }
 
+    /** The fixture's rules with two store-data ports (4 and 6). */
+    private static final TimingTable TWO_STORE_PORTS = form -> form.writesMemory() && !form.readsMemory()
+            ? new FormTiming(1, List.of(new UopSpec(UopKind.STORE_ADDRESS, TestCores.P2 | TestCores.P3 | TestCores.P7, -1, 1),
+                    new UopSpec(UopKind.STORE_DATA, TestCores.P4 | TestCores.P6, -1, 1)), LatencyTable.uniform(1))
+            : TestCores.RULES.timing(form);
+
     /** The fixture's rules, with some forms given other timings. */
     private static TimingTable with(Map<String, FormTiming> overrides) {
         return form -> overrides.getOrDefault(form.name(), TestCores.RULES.timing(form));
@@ -115,10 +121,6 @@ class PipelineMechanismsTest {
     @Test
     void storesToDistinctLinesCommitOneLinePerCycle() {
         // given two store-data ports (4 and 6) and a core that commits two stores per cycle only to one line
-        TimingTable twoStorePorts = form -> form.writesMemory() && !form.readsMemory()
-                ? new FormTiming(1, List.of(new UopSpec(UopKind.STORE_ADDRESS, TestCores.P2 | TestCores.P3 | TestCores.P7, -1, 1),
-                        new UopSpec(UopKind.STORE_DATA, TestCores.P4 | TestCores.P6, -1, 1)), LatencyTable.uniform(1))
-                : TestCores.RULES.timing(form);
         CoreSpec free = TestCores.skylakeLike();
         CoreSpec.LoadStore ls = free.loadStore();
         CoreSpec lineBound = new CoreSpec(free.name(), free.portNames(), free.frontEnd(), free.renameWidth(), free.robSize(),
@@ -131,9 +133,28 @@ class PipelineMechanismsTest {
         SimulationInput oneLine = TestCores.loop("top:", "mov DWORD PTR [rdi], eax", "mov DWORD PTR [rdi+4], eax",
                 "mov DWORD PTR [rdi+8], eax", "mov DWORD PTR [rdi+12], eax", "dec rcx", "jnz top");
         // then without the rule the store-data ports bound both loops at 2 cycles; with it, four lines take 4
-        assertEquals(2.0, cpi(free, twoStorePorts, distinct), 0.1);
-        assertEquals(4.0, cpi(lineBound, twoStorePorts, distinct), 0.1);
-        assertEquals(2.0, cpi(lineBound, twoStorePorts, oneLine), 0.1);
+        assertEquals(2.0, cpi(free, TWO_STORE_PORTS, distinct), 0.1);
+        assertEquals(4.0, cpi(lineBound, TWO_STORE_PORTS, distinct), 0.1);
+        assertEquals(2.0, cpi(lineBound, TWO_STORE_PORTS, oneLine), 0.1);
+    }
+
+    @Test
+    void storesWaitingToCommitKeepTheirPlaceWhateverTheBacklog() {
+        // given stores retiring twice as fast as they commit, and a store buffer far larger than the
+        // instructions in flight, so that retired stores pile up behind the commit limit
+        CoreSpec free = TestCores.skylakeLike();
+        CoreSpec.LoadStore ls = free.loadStore();
+        CoreSpec oneCommit = new CoreSpec(free.name(), free.portNames(), free.frontEnd(), free.renameWidth(), free.robSize(),
+                free.retireWidth(), free.schedulers(), free.portPolicy(), new CoreSpec.LoadStore(ls.loadToUse(),
+                ls.loadToUseComplex(), ls.vectorLoadExtra(), ls.loadBuffer(), 5000, ls.forwardLatency(),
+                ls.forwardFailPenalty(), false, 0, ls.renamingShapes(), 0, ls.dependencePolicy(), false, 1, false),
+                free.rename());
+        SimulationInput in = TestCores.loop("top:", "mov DWORD PTR [rdi], eax", "mov DWORD PTR [rdi+64], eax", "dec rcx", "jnz top");
+        // then, once the backlog has filled the ring of instructions in flight, the commit rate sets
+        // the pace, and the backlog corrupts nothing
+        Engine e = new Engine(oneCommit, TWO_STORE_PORTS, in, EngineListener.NONE, 3000);
+        e.run(3000, 10_000_000);
+        assertEquals(2.0, (e.iterationEnd(2999) - e.iterationEnd(1999)) / 1000.0, 0.05);
     }
 
     @Test

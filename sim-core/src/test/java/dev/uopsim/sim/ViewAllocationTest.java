@@ -24,7 +24,7 @@ class ViewAllocationTest {
             View v = f.create(context);
             Engine e = new Engine(core, TestCores.RULES, in, v.listener(), 3000);
             e.run(1000, 10_000_000);                  // warm up: classes loaded, code compiled
-            e.prepare(3000);                          // addresses computed up front, outside the cycle loop
+            e.prepare(3000);                          // room for the addresses made up front, outside the cycle loop
             long before = bean.getCurrentThreadAllocatedBytes();
             long cycles = e.cycles();
             e.run(3000, 10_000_000);

@@ -17,8 +17,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,7 +33,6 @@ import java.util.regex.Pattern;
  */
 public final class ObjdumpDecoder {
     private static final int PADDING = 15;
-    private static final Pattern LINE = Pattern.compile("^\\s*([0-9a-f]+):\\t([0-9a-f ]+?)\\s*(?:\\t(.*))?$");
     private static final Pattern PREFIX_WORD = Pattern.compile(
             "rex(\\.w?r?x?b?)?|data16|data32|addr32|cs|ds|es|ss|fs|gs|lock|rep|repz|repnz|repe|repne|bnd|notrack");
     private static final Pattern SPACES = Pattern.compile("\\s+");
@@ -96,39 +97,100 @@ public final class ObjdumpDecoder {
         for (int i = 0; i < blocks.size(); i++) {
             System.arraycopy(blocks.get(i), 0, blob, (int) starts[i], blocks.get(i).length);
         }
-        List<String> output = run(blob);
-        List<List<Instruction>> decoded = new ArrayList<>();
-        InputException[] errors = new InputException[blocks.size()];
-        String[] failed = new String[blocks.size()];
-        for (int i = 0; i < blocks.size(); i++) decoded.add(new ArrayList<>());
-        int block = 0;
-        String pendingPrefixText = null;
-        byte[] pendingPrefixBytes = null;
-        long pendingOffset = -1;
-        for (String line : output) {
-            Matcher m = LINE.matcher(line);
-            if (!m.matches()) continue;
-            long offset = Long.parseLong(m.group(1), 16);
+        Listing listing = new Listing(blocks, source, lines, starts, blob);
+        run(blob, listing);
+        listing.end();
+        List<Block> out = new ArrayList<>();
+        for (int i = 0; i < blocks.size(); i++) {
+            InputException error = listing.errors[i];
+            if (error == null && listing.decoded.get(i).isEmpty()) {
+                error = new InputException(blockName(source, i, lines), lines == null ? 0 : lines[i], 0, "the block holds no instruction", null);
+            }
+            out.add(new Block(i, blocks.get(i), error == null ? List.copyOf(listing.decoded.get(i)) : List.of(), error, listing.failed[i]));
+        }
+        return out;
+    }
+
+    /**
+     * objdump's listing read line by line as it comes: each instruction's bytes run from its offset
+     * to the next line's, taken from the blob (objdump is asked not to print them: the padding
+     * alone made most of its output).
+     */
+    private final class Listing {
+        private final List<byte[]> blocks;
+        private final String source;
+        private final int[] lines;
+        private final long[] starts;
+        private final byte[] blob;
+        final List<List<Instruction>> decoded = new ArrayList<>();
+        final InputException[] errors;
+        final String[] failed;
+        /** The same text and bytes decode the same way: the form found for each, in this listing (branches aside). */
+        private final Map<String, FormMatcher.Match> matches = new HashMap<>();
+        private int block;
+        private String pendingPrefixText;
+        private byte[] pendingPrefixBytes;
+        private long pendingOffset = -1;
+        // The line read last, handled once the next one tells where it ends.
+        private long heldOffset = -1;
+        private String heldText;
+        /** objdump's first lines, for a message if it fails. */
+        final List<String> head = new ArrayList<>();
+
+        Listing(List<byte[]> blocks, String source, int[] lines, long[] starts, byte[] blob) {
+            this.blocks = blocks;
+            this.source = source;
+            this.lines = lines;
+            this.starts = starts;
+            this.blob = blob;
+            this.errors = new InputException[blocks.size()];
+            this.failed = new String[blocks.size()];
+            for (int i = 0; i < blocks.size(); i++) decoded.add(new ArrayList<>());
+        }
+
+        /** One line of objdump's output ({@code "   1f:\tmov rax,rbx"}; headers and blank lines pass). */
+        void line(byte[] buf, int from, int to) {
+            if (head.size() < 3) head.add(new String(buf, from, to - from, StandardCharsets.UTF_8));
+            int i = from;
+            while (i < to && (buf[i] == ' ' || buf[i] == '\t')) i++;
+            long offset = 0;
+            int digits = 0;
+            for (; i < to; i++, digits++) {
+                int d = Character.digit(buf[i], 16);
+                if (d < 0 || Character.isUpperCase(buf[i])) break;
+                offset = offset * 16 + d;
+            }
+            if (digits == 0 || i + 1 >= to || buf[i] != ':' || buf[i + 1] != '\t') return;
+            if (heldOffset >= 0) instructionLine(heldOffset, offset - heldOffset, heldText);
+            heldOffset = offset;
+            heldText = new String(buf, i + 2, to - i - 2, StandardCharsets.UTF_8).strip();
+        }
+
+        void end() {
+            if (heldOffset >= 0) instructionLine(heldOffset, blob.length - heldOffset, heldText);
+            heldOffset = -1;
+        }
+
+        private void instructionLine(long offset, long size, String text) {
             while (block < blocks.size() && offset >= starts[block] + blocks.get(block).length + PADDING) block++;
-            if (block >= blocks.size()) break;
+            if (block >= blocks.size()) return;
             long inBlock = offset - starts[block];
-            int size = blocks.get(block).length;
-            if (inBlock >= size) continue;                 // the INT3 padding
-            byte[] bytes = parseBytes(m.group(2));
-            String text = m.group(3) == null ? "" : m.group(3).strip();
+            int blockSize = blocks.get(block).length;
+            if (inBlock >= blockSize) return;                 // the INT3 padding
+            if (errors[block] != null) return;
+            byte[] bytes = Arrays.copyOfRange(blob, (int) offset, (int) (offset + size));
             SourceLocation where = new SourceLocation(blockName(source, block, lines), lines == null ? 0 : lines[block], 0);
-            if (errors[block] != null) continue;
-            if (inBlock + bytes.length > size) {
+            if (inBlock + bytes.length > blockSize) {
                 errors[block] = new InputException(where.source(), where.line(), 0,
-                        "the instruction at byte " + inBlock + " runs past the end of the block (" + size + " bytes)",
+                        "the instruction at byte " + inBlock + " runs past the end of the block (" + blockSize + " bytes)",
                         "the block's last instruction is cut short");
-                continue;
+                return;
             }
             if (isPrefixOnly(text)) {
                 pendingPrefixText = pendingPrefixText == null ? text : pendingPrefixText + " " + text;
                 pendingPrefixBytes = concat(pendingPrefixBytes, bytes);
                 if (pendingOffset < 0) pendingOffset = inBlock;
-                continue;
+                return;
             }
             if (pendingPrefixText != null) {
                 text = pendingPrefixText + " " + text;
@@ -139,7 +201,7 @@ public final class ObjdumpDecoder {
                 pendingOffset = -1;
             }
             try {
-                decoded.get(block).add(instruction(text, bytes, inBlock, starts[block], where));
+                decoded.get(block).add(instruction(text, bytes, inBlock, starts[block], where, matches));
             } catch (InputException e) {
                 failed[block] = stripTrailingComment(text);
                 errors[block] = new InputException(where.source(), where.line(), 0,
@@ -147,45 +209,49 @@ public final class ObjdumpDecoder {
                         e.hint().orElse(null));
             }
         }
-        List<Block> out = new ArrayList<>();
-        for (int i = 0; i < blocks.size(); i++) {
-            InputException error = errors[i];
-            if (error == null && decoded.get(i).isEmpty()) {
-                error = new InputException(blockName(source, i, lines), lines == null ? 0 : lines[i], 0, "the block holds no instruction", null);
-            }
-            out.add(new Block(i, blocks.get(i), error == null ? List.copyOf(decoded.get(i)) : List.of(), error, failed[i]));
-        }
-        return out;
     }
 
     private static String blockName(String source, int block, int[] lines) {
         return lines != null ? source : source + ": block " + (block + 1);
     }
 
-    private Instruction instruction(String text, byte[] bytes, long inBlock, long blockStart, SourceLocation where) {
+    private Instruction instruction(String text, byte[] bytes, long inBlock, long blockStart, SourceLocation where,
+                                    Map<String, FormMatcher.Match> matches) {
         if (text.equals("(bad)") || text.isEmpty()) {
             throw new InputException(where.source(), where.line(), 0, "objdump cannot decode these bytes (invalid instruction)", null);
         }
         text = stripTrailingComment(text);
         // 90 with an operand-size prefix is a NOP (xchg of a register with itself), printed as xchg.
-        if (text.replaceAll("\\s+", " ").equals("xchg ax,ax") && bytes.length >= 2 && (bytes[bytes.length - 1] & 0xFF) == 0x90) {
+        if (text.startsWith("xchg") && SPACES.matcher(text).replaceAll(" ").equals("xchg ax,ax") && bytes.length >= 2
+                && (bytes[bytes.length - 1] & 0xFF) == 0x90) {
             text = "data16 nop";
         }
-        Matcher t = TARGET.matcher(text);
+        Matcher t = mayHaveTarget(text) ? TARGET.matcher(text) : null;
         long target = -1;
-        if (t.matches()) target = Long.parseLong(t.group(2), 16) - blockStart;
-        FormMatcher.Parsed p = parser.read(text, where, 0, Syntax.INTEL);
-        if (target >= 0) {
-            List<Operand> ops = new ArrayList<>(p.operands());
-            for (int i = 0; i < ops.size(); i++) {
-                if (ops.get(i) instanceof BranchTarget) ops.set(i, new BranchTarget(null, target));
+        if (t != null && t.matches()) target = Long.parseLong(t.group(2), 16) - blockStart;
+        // A branch target depends on where the block starts: those are matched each time.
+        String key = target >= 0 ? null : text + '\u0000' + new String(bytes, StandardCharsets.ISO_8859_1);
+        FormMatcher.Match m = key == null ? null : matches.get(key);
+        if (m == null) {
+            FormMatcher.Parsed p = parser.read(text, where, 0, Syntax.INTEL);
+            if (target >= 0) {
+                List<Operand> ops = new ArrayList<>(p.operands());
+                for (int i = 0; i < ops.size(); i++) {
+                    if (ops.get(i) instanceof BranchTarget) ops.set(i, new BranchTarget(null, target));
+                }
+                p = new FormMatcher.Parsed(p.prefixes(), p.pseudoPrefix(), p.mnemonic(), ops, p.hints(), p.location(),
+                        p.mnemonicColumn(), p.operandColumns(), p.text());
             }
-            p = new FormMatcher.Parsed(p.prefixes(), p.pseudoPrefix(), p.mnemonic(), ops, p.hints(), p.location(),
-                    p.mnemonicColumn(), p.operandColumns(), p.text());
+            m = parser.matcher().matchBytes(p, bytes);
+            if (key != null) matches.put(key, m);
         }
-        FormMatcher.Match m = parser.matcher().matchBytes(p, bytes);
         EncodingHints hints = new EncodingHints(false, false, false, 0);
         return new Instruction(m.form(), m.operands(), bytes.length, inBlock, bytes, hints, where, text);
+    }
+
+    /** Only these start as {@link #TARGET} does (a quick test before the pattern). */
+    private static boolean mayHaveTarget(String text) {
+        return !text.isEmpty() && (text.charAt(0) == 'j' || text.charAt(0) == 'c' || text.charAt(0) == 'l' || text.charAt(0) == 'x');
     }
 
     /** objdump appends "# 0x1234" to RIP-relative operands. */
@@ -196,6 +262,11 @@ public final class ObjdumpDecoder {
 
     private static boolean isPrefixOnly(String text) {
         if (text.isEmpty()) return false;
+        // Nearly every line starts with a mnemonic: one look at the first word settles it.
+        int end = 0;
+        while (end < text.length() && " \t\n\u000B\f\r".indexOf(text.charAt(end)) < 0) end++;   // SPACES: \s
+        String first = text.substring(0, end).toLowerCase(Locale.ROOT);
+        if (!PREFIX_WORD.matcher(first).matches()) return false;
         for (String w : SPACES.split(text.toLowerCase(Locale.ROOT))) {
             if (!PREFIX_WORD.matcher(w).matches()) {
                 return false;
@@ -218,13 +289,13 @@ public final class ObjdumpDecoder {
         return out;
     }
 
-    private List<String> run(byte[] blob) {
+    private void run(byte[] blob, Listing listing) {
         Path file = null;
         try {
             file = Files.createTempFile("uopsim-decode", ".bin");
             Files.write(file, blob);
             ProcessBuilder pb = new ProcessBuilder(objdump, "-D", "-z", "-b", "binary", "-m", "i386:x86-64",
-                    "-M", "intel", "--insn-width=15", file.toString());
+                    "-M", "intel", "--no-show-raw-insn", file.toString());
             pb.redirectErrorStream(true);
             Process p;
             try {
@@ -233,14 +304,29 @@ public final class ObjdumpDecoder {
                 throw new InputException(null, 0, 0, "cannot run '" + objdump + "' to decode machine code: " + e.getMessage(),
                         "install GNU binutils (Debian/Ubuntu: apt install binutils)");
             }
-            List<String> lines;
+            // Lines are handled as they arrive: the decoding overlaps objdump's run.
             try (InputStream in = p.getInputStream()) {
-                lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+                byte[] buf = new byte[1 << 16];
+                int filled = 0;
+                int n;
+                while ((n = in.read(buf, filled, buf.length - filled)) > 0) {
+                    filled += n;
+                    int lineStart = 0;
+                    for (int i = 0; i < filled; i++) {
+                        if (buf[i] == '\n' || buf[i] == '\r') {
+                            listing.line(buf, lineStart, i);
+                            lineStart = i + 1;
+                        }
+                    }
+                    System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
+                    filled -= lineStart;
+                    if (filled == buf.length) buf = Arrays.copyOf(buf, 2 * buf.length);
+                }
+                if (filled > 0) listing.line(buf, 0, filled);
             }
             if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
-                throw new InputException(null, 0, 0, objdump + " failed: " + String.join(" / ", lines.subList(0, Math.min(3, lines.size()))), null);
+                throw new InputException(null, 0, 0, objdump + " failed: " + String.join(" / ", listing.head), null);
             }
-            return lines;
         } catch (IOException e) {
             throw new InputException(null, 0, 0, "cannot decode machine code: " + e.getMessage(), null);
         } catch (InterruptedException e) {
