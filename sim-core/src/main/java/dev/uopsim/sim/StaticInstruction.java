@@ -234,7 +234,9 @@ final class StaticInstruction {
         for (int i = 0; i < inRegs.length; i++) {
             for (int o = 0; o < outRegs.length; o++) {
                 int l;
-                String from = inRegs[i] == MEMORY && inNames[i].equals("mem") ? "*" : inNames[i];
+                // A memory operand's figure (opN->x as mem->x) was measured through the load, which is
+                // its own µop here: the operation after it takes the form's general latency.
+                String from = inRegs[i] == MEMORY ? "*" : inNames[i];
                 if (inRegs[i] == MEMORY && !hasComputeUop) {
                     l = 0;                      // a pure load: the value is the load's
                 } else if ((inRegs[i] == MEMORY || outRegs[o] == MEMORY) && timing.latency().isUpperBound(from, outNames[o])) {

@@ -79,4 +79,19 @@ class EngineTest {
         // then the chain runs at the add's latency: the renamed load takes the stored result, not a ready value
         assertEquals(3.0, c, 0.05);
     }
+
+    @Test
+    void aMemoryOperandsOwnLatencyKeyIsNotAddedAfterTheLoad() {
+        // given an FMA with a memory source whose row also names that operand (op2->op0 9: measured through the load)
+        TimingTable keyed = form -> form.name().equals("VFMADD231PD (XMM, XMM, M128)")
+                ? new FormTiming(1, java.util.List.of(new UopSpec(UopKind.LOAD, TestCores.P2 | TestCores.P3, -1, 1),
+                        UopSpec.compute(TestCores.P0 | TestCores.P1)),
+                        new LatencyTable(java.util.Map.of("op0->op0", 4, "op1->op0", 4, "op2->op0", 9, "*->*", 4)))
+                : TestCores.RULES.timing(form);
+        // when the accumulator chains through copies reading the same, unchanging memory
+        double c = TestCores.cyclesPerIteration(TestCores.skylakeLike(), keyed,
+                TestCores.unrolled("vfmadd231pd xmm0, xmm1, XMMWORD PTR [rsi]"));
+        // then the chain is the accumulator's 4 cycles: the load runs ahead, its 9 is not paid again
+        assertEquals(4.0, c, 0.05);
+    }
 }
