@@ -133,11 +133,10 @@ public final class HostModel {
             Map<String, Object> row = row(e.getValue(), figures.get(e.getKey()), results.get(e.getKey()), r, names, units, w);
             if (row != null) rows.put(e.getKey(), row);
         }
-        String oneStorePort = oneStorePort(results, names, units);
-        if (oneStorePort != null) {
+        boolean storesPairWithinLine = storesPairOnlyWithinALine(results);
+        if (storesPairWithinLine) {
             sources.put("stores", source("stores: one a cycle to different cache lines (MOV (M64, R64) x8, part 1), two only within one line "
-                    + "(x8-same-line): the engine has no line pairing, so every store goes to " + oneStorePort, prov.journal() + "#mov_m64_r64-throughput-*",
-                    measured, false));
+                    + "(x8-same-line): the store commit rule", prov.journal() + "#mov_m64_r64-throughput-*", measured, false));
         }
         Map<String, Object> portMap = new LinkedHashMap<>();
         List<Integer> order = new ArrayList<>();
@@ -179,6 +178,7 @@ public final class HostModel {
         ren.put("latency", Math.max(0, (int) Math.floor(f.renamedLatency())));
         ren.put("source", "core");
         mem.put("memoryRenaming", ren);
+        if (storesPairWithinLine) mem.put("storeCommit", o("perCycle", 2, "sameLine", true, "source", "stores"));
         mem.put("dependencePolicy", "learn");
         mem.put("source", "default");
         m.put("memory", mem);
@@ -194,7 +194,6 @@ public final class HostModel {
                 sources.put("reference-table", ref);
             }
         }
-        if (oneStorePort != null) oneStorePort(rows, oneStorePort, names, units);
         Map<String, Object> table = new LinkedHashMap<>();
         table.put("source", "table");
         table.put("forms", rows);
@@ -259,35 +258,16 @@ public final class HostModel {
     }
 
     /**
-     * The store port every store takes when the core pairs two stores a cycle only within one cache
-     * line (part 1's x8 at a cycle per store, x8-same-line at half): the engine knows no such pairing,
-     * and stores to different lines are the common case (the memory-dependency kernels). Null when
-     * stores to different lines run two a cycle too.
+     * Whether the core writes two stores a cycle only within one cache line: part 1's MOV (M64, R64)
+     * at a cycle per store to different lines (x8) and at half a cycle within one (x8-same-line).
      */
-    @SuppressWarnings("unchecked")
-    static String oneStorePort(Map<String, Map<String, Object>> results, List<String> names, Map<Integer, java.util.Set<Unit>> units) {
+    static boolean storesPairOnlyWithinALine(Map<String, Map<String, Object>> results) {
         Map<String, Object> r = results.get("MOV (M64, R64)");
-        if (r == null || !(r.get("throughput_sequences") instanceof Map<?, ?> seq)) return null;
+        if (r == null || !(r.get("throughput_sequences") instanceof Map<?, ?> seq)) return false;
         Object x8 = seq.get("x8"), same = seq.get("x8-same-line");
-        if (!(x8 instanceof Map<?, ?> a) || !(same instanceof Map<?, ?> b)) return null;
+        if (!(x8 instanceof Map<?, ?> a) || !(same instanceof Map<?, ?> b)) return false;
         double spread = ((Number) a.get("cycles")).doubleValue(), paired = ((Number) b.get("cycles")).doubleValue();
-        if (!(spread > 0.9 && paired < 0.6)) return null;
-        for (int p = 0; p < names.size(); p++) if (units.get(p).contains(Unit.STORE_ADDRESS)) return names.get(p);
-        return null;
-    }
-
-    /** Every µop on the store ports goes to {@code port}. */
-    @SuppressWarnings("unchecked")
-    static void oneStorePort(Map<String, Object> rows, String port, List<String> names, Map<Integer, java.util.Set<Unit>> units) {
-        for (Object row : rows.values()) {
-            for (Object u : (List<Object>) ((Map<String, Object>) row).get("uops")) {
-                Map<String, Object> um = (Map<String, Object>) u;
-                List<String> ps = (List<String>) um.get("ports");
-                if (ps.size() > 1 && ps.contains(port) && ps.stream().allMatch(x -> units.get(names.indexOf(x)).contains(Unit.STORE_ADDRESS))) {
-                    um.put("ports", List.of(port));
-                }
-            }
-        }
+        return spread > 0.9 && paired < 0.6;
     }
 
     /** An ordered JSON object from key, value pairs. */
