@@ -202,17 +202,7 @@ final class AddressTrace {
     SymbolicValue.Overlap relate(int storeIteration, int store, int storeAccess, int storeSize,
                                  int loadIteration, int load, int loadAccess, int loadSize) {
         ensure(Math.max(storeIteration, loadIteration));
-        int s = index(storeIteration, store, storeAccess);
-        int l = index(loadIteration, load, loadAccess);
-        boolean sConst = symbol[s] == SymbolicValue.CONSTANT || coefficient[s] == 0;
-        boolean lConst = symbol[l] == SymbolicValue.CONSTANT || coefficient[l] == 0;
-        boolean comparable = (sConst && lConst) || (symbol[s] == symbol[l] && coefficient[s] == coefficient[l]);
-        if (!comparable) return SymbolicValue.Overlap.UNKNOWN;
-        long a = offset[s];
-        long b = offset[l];
-        if (a + storeSize <= b || b + loadSize <= a) return SymbolicValue.Overlap.DISJOINT;
-        if (b >= a && b + loadSize <= a + storeSize) return SymbolicValue.Overlap.CONTAINS;
-        return SymbolicValue.Overlap.PARTIAL;
+        return relate(index(storeIteration, store, storeAccess), storeSize, index(loadIteration, load, loadAccess), loadSize);
     }
 
     /**
@@ -230,8 +220,6 @@ final class AddressTrace {
     /** True when two accesses have exactly the same address (same bytes start). */
     boolean sameAddress(int i1, int s1, int k1, int i2, int s2, int k2) {
         ensure(Math.max(i1, i2));
-        int a = index(i1, s1, k1);
-        int b = index(i2, s2, k2);
-        return symbol[a] == symbol[b] && coefficient[a] == coefficient[b] && offset[a] == offset[b];
+        return sameAddress(index(i1, s1, k1), index(i2, s2, k2));
     }
 }

@@ -172,19 +172,7 @@ public final class Characterizer {
 
     private void journalBench(String form, Measurement m) {
         if (journal == null) return;
-        Map<String, Object> rec = new LinkedHashMap<>();
-        rec.put("type", "bench");
-        rec.put("form", form);
-        rec.put("name", m.name());
-        rec.put("hash", m.codeHash());
-        rec.put("ok", m.ok());
-        rec.put("cause", m.cause());
-        rec.put("loops", m.loops());
-        rec.put("copies", m.copies());
-        rec.put("clock_kind", runner.clock().kind().id());
-        List<long[]> samples = new ArrayList<>();
-        for (RawSample s : m.samples()) samples.add(s.toArray());
-        rec.put("samples", samples);
+        Map<String, Object> rec = m.journalRecord("form", form, runner.clock().kind().id());
         try {
             journal.append(rec, false);
         } catch (IOException e) {

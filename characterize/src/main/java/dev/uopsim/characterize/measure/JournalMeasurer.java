@@ -96,19 +96,7 @@ public final class JournalMeasurer {
 
     private void journal(String phase, Measurement m) {
         if (journal == null) return;
-        Map<String, Object> rec = new LinkedHashMap<>();
-        rec.put("type", "bench");
-        rec.put("phase", phase);
-        rec.put("name", m.name());
-        rec.put("hash", m.codeHash());
-        rec.put("ok", m.ok());
-        rec.put("cause", m.cause());
-        rec.put("loops", m.loops());
-        rec.put("copies", m.copies());
-        rec.put("clock_kind", runner.clock().kind().id());
-        List<long[]> samples = new ArrayList<>();
-        for (RawSample s : m.samples()) samples.add(s.toArray());
-        rec.put("samples", samples);
+        Map<String, Object> rec = m.journalRecord("phase", phase, runner.clock().kind().id());
         try {
             journal.append(rec, false);
         } catch (IOException e) {

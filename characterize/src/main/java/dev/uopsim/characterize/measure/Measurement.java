@@ -2,7 +2,10 @@ package dev.uopsim.characterize.measure;
 
 import dev.uopsim.characterize.runner.RawSample;
 import dev.uopsim.characterize.stats.Estimate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A benchmark's outcome: cycles per copy of its unit (before reference latencies are subtracted),
@@ -16,6 +19,27 @@ public record Measurement(String name, boolean ok, String cause, Estimate estima
 
     public double perCopy() {
         return ok ? estimate.value() : Double.NaN;
+    }
+
+    /**
+     * The journal's record of this measurement: {@code "type": "bench"}, what it belongs to
+     * ({@code key}: a form, or an inference phase), and the raw samples with the clock they are in.
+     */
+    public Map<String, Object> journalRecord(String key, String value, String clockKind) {
+        Map<String, Object> rec = new LinkedHashMap<>();
+        rec.put("type", "bench");
+        rec.put(key, value);
+        rec.put("name", name);
+        rec.put("hash", codeHash);
+        rec.put("ok", ok);
+        rec.put("cause", cause);
+        rec.put("loops", loops);
+        rec.put("copies", copies);
+        rec.put("clock_kind", clockKind);
+        List<long[]> raw = new ArrayList<>();
+        for (RawSample s : samples) raw.add(s.toArray());
+        rec.put("samples", raw);
+        return rec;
     }
 
     public static Measurement failed(String name, String cause, String codeHash) {
