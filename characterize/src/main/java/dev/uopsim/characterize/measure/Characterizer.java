@@ -157,13 +157,7 @@ public final class Characterizer {
         String name = (String) rec.get("name");
         String hash = (String) rec.get("hash");
         if (!Boolean.TRUE.equals(rec.get("ok"))) return Measurement.failed(name, (String) rec.get("cause"), hash);
-        List<RawSample> samples = new ArrayList<>();
-        for (Object o : (List<Object>) rec.get("samples")) {
-            List<Number> w = (List<Number>) o;
-            long[] a = new long[9];
-            for (int k = 0; k < 9; k++) a[k] = w.get(k).longValue();
-            samples.add(RawSample.of(a));
-        }
+        List<RawSample> samples = Measurement.samplesOf(rec);
         long loops = ((Number) rec.get("loops")).longValue();
         int copies = ((Number) rec.get("copies")).intValue();
         Estimate e = runner.reestimate(kind, samples, loops, copies);

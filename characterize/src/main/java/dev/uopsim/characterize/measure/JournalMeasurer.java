@@ -76,17 +76,7 @@ public final class JournalMeasurer {
         if (rec == null) return null;
         String hash = (String) rec.get("hash");
         if (!Boolean.TRUE.equals(rec.get("ok"))) return Measurement.failed(b.name(), (String) rec.get("cause"), hash);
-        List<RawSample> samples = new ArrayList<>();
-        for (Object o : (List<Object>) rec.get("samples")) {
-            if (o instanceof long[] raw) {          // recorded by this process, not read back from disk
-                samples.add(RawSample.of(raw));
-                continue;
-            }
-            List<Number> w = (List<Number>) o;
-            long[] a = new long[9];
-            for (int k = 0; k < 9; k++) a[k] = w.get(k).longValue();
-            samples.add(RawSample.of(a));
-        }
+        List<RawSample> samples = Measurement.samplesOf(rec);
         long loops = ((Number) rec.get("loops")).longValue();
         int copies = ((Number) rec.get("copies")).intValue();
         Estimate e = runner.reestimate(b.kind() == Benchmark.Kind.THROUGHPUT ? Benchmark.Kind.THROUGHPUT : Benchmark.Kind.LATENCY,

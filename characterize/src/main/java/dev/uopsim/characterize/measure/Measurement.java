@@ -42,6 +42,23 @@ public record Measurement(String name, boolean ok, String cause, Estimate estima
         return rec;
     }
 
+    /** The raw samples of a journal record ({@link #journalRecord}), as read back from disk or still in memory. */
+    @SuppressWarnings("unchecked")
+    public static List<RawSample> samplesOf(Map<String, Object> rec) {
+        List<RawSample> samples = new ArrayList<>();
+        for (Object o : (List<Object>) rec.get("samples")) {
+            if (o instanceof long[] raw) {          // recorded by this process, not read back from disk
+                samples.add(RawSample.of(raw));
+                continue;
+            }
+            List<Number> w = (List<Number>) o;
+            long[] a = new long[w.size()];
+            for (int k = 0; k < a.length; k++) a[k] = w.get(k).longValue();
+            samples.add(RawSample.of(a));
+        }
+        return samples;
+    }
+
     public static Measurement failed(String name, String cause, String codeHash) {
         return new Measurement(name, false, cause, null, 0, 0, List.of(), codeHash);
     }
