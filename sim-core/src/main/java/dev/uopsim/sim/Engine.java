@@ -396,8 +396,15 @@ public final class Engine {
     long readyAt(long ref) {
         if (ref == READY) return 0;
         long id = ref >>> 5;
-        if (id < oldestId) return 0;
+        // A retired producer's figure stays in its slot until a younger instruction is renamed there:
+        // a consumer computing its outputs in the cycle the producer retires still needs when the
+        // value came (with per-operand latencies, 0 would let a late input's latency be skipped).
         int out = (int) (ref & 31);
+        if (id < oldestId) {
+            if (id + capacity < nextRenameId) return 0;
+            long r = outReady[slot(id) * outStride + out];
+            return r >= NOT_READY ? 0 : r;
+        }
         return outReady[slot(id) * outStride + out];
     }
 

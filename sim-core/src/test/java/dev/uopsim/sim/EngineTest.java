@@ -94,4 +94,19 @@ class EngineTest {
         // then the chain is the accumulator's 4 cycles: the load runs ahead, its 9 is not paid again
         assertEquals(4.0, c, 0.05);
     }
+
+    @Test
+    void anInputsLatencyCountsFromItsProducerEvenWhenThatOneHasJustRetired() {
+        // given an FMA whose accumulator takes 4 cycles and whose loaded operand 1 (no *->* figure)
+        TimingTable perOperand = form -> form.name().equals("VFMADD231PD (XMM, XMM, M128)")
+                ? new FormTiming(1, java.util.List.of(new UopSpec(UopKind.LOAD, TestCores.P2 | TestCores.P3, -1, 1),
+                        UopSpec.compute(TestCores.P0 | TestCores.P1)),
+                        new LatencyTable(java.util.Map.of("op0->op0", 4, "op1->op0", 4, "op2->op0", 9)))
+                : TestCores.RULES.timing(form);
+        // when each copy's accumulator comes from the copy before, which retires the cycle the next one computes
+        double c = TestCores.cyclesPerIteration(TestCores.skylakeLike(), perOperand,
+                TestCores.unrolled("vfmadd231pd xmm0, xmm1, XMMWORD PTR [rsi]"));
+        // then the chain still takes the accumulator's 4 cycles (a retired producer's value is not "ready at 0")
+        assertEquals(4.0, c, 0.05);
+    }
 }
