@@ -73,7 +73,8 @@ public final class ModelRegistry {
         return resolve(nameOrPath, "--uarch");
     }
 
-    static ModelFile resolve(String ref, String where) {
+    /** A model by name or path, for the option or file named {@code where} in errors. */
+    public static ModelFile resolve(String ref, String where) {
         if (looksLikePath(ref)) return onDisk(Path.of(ref), where);
         if (shippedNames().contains(ref)) return new ModelFile(ref + ".json", ref, null);
         String hint = Suggestions.didYouMean(ref, shippedNames());

@@ -36,6 +36,26 @@ class BadInputTest {
     }
 
     @Test
+    void anUnclosedBracketNamesItsColumn() throws IOException {
+        Path p = file("k.s", "mov rax, [rbx+\n");
+        var r = CommandLineRunner.run("decode", p.toString());
+        assertCleanError(r, p + ":1:10: error: unclosed '['", "close it with ']'");
+    }
+
+    @Test
+    void anUnknownHostModelIsNamedBeforeAnythingIsMeasured() {
+        var r = CommandLineRunner.run("validate", "memdep", "--host", "--host-model", "nosuch");
+        assertCleanError(r, "--host-model: error: unknown model 'nosuch'");
+    }
+
+    @Test
+    void anUnknownUnrolledFromIsNamed() throws IOException {
+        Path p = file("k.s", "add rax, rbx\n");
+        var r = CommandLineRunner.run("simulate", p.toString(), "--uarch", "skylake", "--unrolled-from", "cache");
+        assertCleanError(r, "unknown --unrolled-from 'cache'", "uop-cache");
+    }
+
+    @Test
     void malformedOperandNamesItsColumn() throws IOException {
         Path p = file("k.s", "add rax, [rbx+rcx*3]\n");
         var r = CommandLineRunner.run("decode", p.toString());

@@ -37,6 +37,8 @@ final class HostMemdep {
     private HostMemdep() {}
 
     static int run(CommandLine line, Console console, MemdepCommand alsoPublished) throws Exception {
+        // A named model that does not exist is bad usage, found before anything is measured.
+        if (line.hasOption("host-model")) dev.uopsim.model.ModelRegistry.resolve(line.getOptionValue("host-model"), "--host-model");
         Optional<String> unavailable = Session.unavailable();
         if (unavailable.isPresent()) {
             console.err().println("uopsim: cannot measure on this machine: " + unavailable.get());
@@ -51,6 +53,11 @@ final class HostMemdep {
         String hostModel = null;
         Map<String, Double> mca = Map.of();
         try (Session session = Session.open()) {
+            String guess = session.host().cpu().uarchGuess();
+            String model = line.hasOption("host-model") ? line.getOptionValue("host-model")
+                    : dev.uopsim.model.ModelRegistry.shippedFor(guess).orElse(null);
+            MemdepCommand.Simulation sim = model == null ? null : new MemdepCommand.Simulation(model, line);
+            hostModel = model;
             List<BlockMeasurer.Result> measured = new BlockMeasurer(session).measure(new ArrayList<>(kernels.values()), n -> { });
             LlvmMca llvm = line.hasOption("no-llvm-mca") ? null : LlvmMca.find();
             mcaCpu = LLVM_CPU.get(session.host().cpu().uarchGuess());
@@ -63,11 +70,6 @@ final class HostMemdep {
                     console.warn(e.getMessage());
                 }
             }
-            String guess = session.host().cpu().uarchGuess();
-            String model = line.hasOption("host-model") ? line.getOptionValue("host-model")
-                    : dev.uopsim.model.ModelRegistry.shippedFor(guess).orElse(null);
-            MemdepCommand.Simulation sim = model == null ? null : new MemdepCommand.Simulation(model, line);
-            hostModel = model;
             int i = 0;
             for (String k : kernels.keySet()) {
                 BlockMeasurer.Result r = measured.get(i++);
