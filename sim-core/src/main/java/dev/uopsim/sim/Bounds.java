@@ -64,36 +64,13 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
                 }
             }
         }
-        double[] spread = spreadBound(uops);
+        double[] spread = PortSpread.bound(uops);
         double[] best = {spread[0], spread[1], -1};
         for (var busy : unitBusy.entrySet()) {
-            double[] unit = spreadBound(busy.getValue());
+            double[] unit = PortSpread.bound(busy.getValue());
             if (unit[0] > best[0] + 1e-12) best = new double[]{unit[0], unit[1], busy.getKey()};
         }
         return best;
-    }
-
-    /**
-     * The largest load per port when work that may go to a set of ports is spread as evenly as it
-     * can be: the maximum over port sets S of the work confined to S divided by |S| (indexed by mask).
-     */
-    private static double[] spreadBound(double[] work) {
-        double[] within = work.clone();
-        int ports = Integer.numberOfTrailingZeros(work.length);
-        // sum over subsets: work whose port set lies within S
-        for (int b = 0; b < ports; b++) {
-            for (int m = 0; m < within.length; m++) if ((m & (1 << b)) != 0) within[m] += within[m ^ (1 << b)];
-        }
-        double best = 0;
-        int bestMask = 0;
-        for (int m = 1; m < within.length; m++) {
-            double v = within[m] / Integer.bitCount(m);
-            if (v > best + 1e-12) {
-                best = v;
-                bestMask = m;
-            }
-        }
-        return new double[]{best, bestMask};
     }
 
     /** Growth per iteration of the ready times when only latencies count. */

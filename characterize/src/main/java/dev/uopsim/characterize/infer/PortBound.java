@@ -1,5 +1,7 @@
 package dev.uopsim.characterize.infer;
 
+import dev.uopsim.sim.PortSpread;
+
 /**
  * The throughput a port mapping predicts for a multiset of instructions: the optimum of the linear
  * program of the uops.info paper (spread every µop over the ports it may use so that the busiest port
@@ -18,34 +20,18 @@ public final class PortBound {
      * @param counts µops of each entry (fractional counts allowed)
      */
     public static double cycles(int ports, int[] masks, double[] counts) {
-        int size = 1 << ports;
-        double[] within = new double[size];
-        for (int i = 0; i < masks.length; i++) within[masks[i] & (size - 1)] += counts[i];
-        for (int b = 0; b < ports; b++) {
-            for (int q = 0; q < size; q++) if ((q & (1 << b)) != 0) within[q] += within[q ^ (1 << b)];
-        }
-        double best = 0;
-        for (int q = 1; q < size; q++) best = Math.max(best, within[q] / Integer.bitCount(q));
-        return best;
+        return PortSpread.bound(byMask(ports, masks, counts))[0];
     }
 
     /** The set of ports Q that attains the bound (the bottleneck), or 0 when there are no µops. */
     public static int bottleneck(int ports, int[] masks, double[] counts) {
+        return (int) PortSpread.bound(byMask(ports, masks, counts))[1];
+    }
+
+    private static double[] byMask(int ports, int[] masks, double[] counts) {
         int size = 1 << ports;
-        double[] within = new double[size];
-        for (int i = 0; i < masks.length; i++) within[masks[i] & (size - 1)] += counts[i];
-        for (int b = 0; b < ports; b++) {
-            for (int q = 0; q < size; q++) if ((q & (1 << b)) != 0) within[q] += within[q ^ (1 << b)];
-        }
-        double best = 0;
-        int arg = 0;
-        for (int q = 1; q < size; q++) {
-            double v = within[q] / Integer.bitCount(q);
-            if (v > best + 1e-12) {
-                best = v;
-                arg = q;
-            }
-        }
-        return arg;
+        double[] work = new double[size];
+        for (int i = 0; i < masks.length; i++) work[masks[i] & (size - 1)] += counts[i];
+        return work;
     }
 }
