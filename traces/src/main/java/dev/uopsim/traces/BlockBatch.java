@@ -66,22 +66,21 @@ public final class BlockBatch {
         }
     }
 
-    /** Reads the file and decodes its blocks; rows with malformed hex are skipped with their reason. */
-    public static List<Outcome> decodeAndSimulate(Path file, CoreSpec core, TimingTable timings, Simulator.Options options,
-                                                   int threads, IntConsumer progress) {
-        return decodeAndSimulate(file, core, timings, options, threads, progress, Harness.BHIVE);
-    }
-
     /**
      * How the blocks were run: as loops ({@code loop}) or unrolled; with all registers holding one
      * address ({@code sameInit}) or distinct regions; unrolled code from the µop cache or the decoders.
      */
     public record Harness(boolean loop, boolean sameInit, boolean unrolledFromUopCache) {
-        /** BHive's: unrolled, one address everywhere, too much code for the µop cache. */
-        public static final Harness BHIVE = new Harness(false, true, false);
+        /**
+         * BHive's convention: unrolled, one address in every register; unrolled code from the
+         * decoders (BHive's own figures) or from the µop cache (blocks uopsim measure ran).
+         */
+        public static Harness bhive(boolean unrolledFromUopCache) {
+            return new Harness(false, true, unrolledFromUopCache);
+        }
     }
 
-    /** The same for blocks run by another harness. */
+    /** Reads the file and decodes its blocks (rows with malformed hex are skipped with their reason), then simulates them as run by {@code harness}. */
     public static List<Outcome> decodeAndSimulate(Path file, CoreSpec core, TimingTable timings, Simulator.Options options,
                                                    int threads, IntConsumer progress, Harness harness) {
         List<KernelReader.BhiveRow> rows = KernelReader.readBhive(file);

@@ -127,6 +127,7 @@ public final class BhiveCommand implements Command {
         Path file = Path.of(line.getArgList().getFirst());
         String uarch = line.getOptionValue("uarch");
         if (uarch == null) throw new UsageException("--uarch is required", "e.g. --uarch skylake");
+        boolean fromUopCache = dev.uopsim.traces.cli.KernelOptions.unrolledFromUopCache(line);
         BoundModel bound = ModelOptions.bind(line, uarch);
         CoreSpec core = ModelCore.core(bound);
         TimingTable timings = ModelCore.timings(bound);
@@ -137,14 +138,14 @@ public final class BhiveCommand implements Command {
         List<BlockBatch.Outcome> outcomes;
         try (var progress = console.progress("simulating " + file.getFileName(), total)) {
             outcomes = BlockBatch.decodeAndSimulate(input, core, timings, Simulator.Options.DEFAULT, threads, progress::advance,
-                    new BlockBatch.Harness(false, true, dev.uopsim.traces.cli.KernelOptions.unrolledFromUopCache(line)));
+                    BlockBatch.Harness.bhive(fromUopCache));
         }
         List<BlockBatch.Outcome> measured = outcomes.stream().filter(o -> o.measured() != null && o.measured() > 0).toList();
         List<BlockBatch.Outcome> simulated = measured.stream().filter(BlockBatch.Outcome::simulated).toList();
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("file", file.toString());
         doc.put("uarch", bound.name());
-        doc.put("unrolled_from", dev.uopsim.traces.cli.KernelOptions.unrolledFromUopCache(line) ? "uop-cache" : "decoders");
+        doc.put("unrolled_from", fromUopCache ? "uop-cache" : "decoders");
         doc.put("blocks", outcomes.size());
         doc.put("simulated", simulated.size());
         doc.putAll(figures(simulated, BlockBatch.Outcome::predicted));
