@@ -57,6 +57,7 @@ final class InferenceJson {
         core.put("forwarding_failure_penalty", round(f.failurePenalty()));
         core.put("memory_renaming", f.renamed());
         core.put("renamed_chain_cycles", round(f.renamedLatency()));
+        core.put("renamed_read_modify_write", f.renamedReadModifyWrite());
         core.put("probes", f.raw());
         m.put("core", core);
         int withUops = 0, unsettled = 0, slots = 0;
