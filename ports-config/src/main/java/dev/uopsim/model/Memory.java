@@ -12,6 +12,7 @@ public record Memory(
         @Param(value = "store-to-load forwarding", def = "{}") StoreForwarding storeForwarding,
         @Param(value = "memory renaming: a load takes an older store's data at rename", def = "{}") MemoryRenaming memoryRenaming,
         @Param(value = "how fast retired stores leave the store buffer for the L1 cache", def = "{}") StoreCommit storeCommit,
+        @Param(value = "banks of the L1 data cache: how many loads a cycle may start in one bank", def = "{}") LoadBanks loadBanks,
         @Param(value = "what a load does while an older store's address is unknown", def = "\"predict-independent\"") DependencePolicy dependencePolicy,
         @Param(value = "extra cycles when a load predicted independent turns out to alias an older store (pipeline flush)", def = "15")
         int misspeculationPenalty,
@@ -83,6 +84,15 @@ public record Memory(
                               @Param(value = "whether a cycle's second and later stores must write the first one's 64-byte line", def = "false")
                               boolean sameLine,
                               @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
+
+    /**
+     * The L1 data cache as banks of {@code bankBytes} interleaved over a 64-byte line: loads whose
+     * addresses fall in one bank (the same bytes of different lines, or the same address) can start
+     * only {@code loadsPerBank} a cycle, however many load ports are free.
+     */
+    public record LoadBanks(@Param(value = "bytes per bank; 0 = no bank limit", def = "0", min = 0) int bankBytes,
+                            @Param(value = "loads that may start in one bank per cycle", def = "2", min = 1) int loadsPerBank,
+                            @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
 
     public enum DependencePolicy {
         /** Loads wait until every older store address is known. */

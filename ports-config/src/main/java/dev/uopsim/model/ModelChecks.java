@@ -38,6 +38,11 @@ final class ModelChecks {
                         "add it to the 'ports' of a scheduler");
             }
         }
+        int bankBytes = m.memory().loadBanks().bankBytes();
+        if (bankBytes > 0 && (bankBytes > 64 || 64 % bankBytes != 0)) {
+            throw new ModelException(file, JsonPath.ROOT.field("memory").field("loadBanks").field("bankBytes"),
+                    "banks of " + bankBytes + " bytes do not tile a 64-byte line", "give a power of two up to 64, e.g. 8, or 0 for no bank limit");
+        }
         for (var e : m.instructions().forms().entrySet()) {
             String rowFile = loaded.origin(e.getKey()).file();
             JsonPath rp = LoadedModel.rowPath(e.getKey());

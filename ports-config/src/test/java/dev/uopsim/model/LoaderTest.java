@@ -100,6 +100,14 @@ class LoaderTest {
     }
 
     @Test
+    void loadBanksThatDoNotTileALineAreRejected() throws IOException {
+        Path p = write("tiny.json", TINY);
+        assertEquals(8, ModelLoader.load(p.toString(), List.of(new WhatIf.Set("memory.loadBanks.bankBytes=8"))).model().memory().loadBanks().bankBytes());
+        InputException e = assertThrows(InputException.class, () -> ModelLoader.load(p.toString(), List.of(new WhatIf.Set("memory.loadBanks.bankBytes=3"))));
+        assertTrue(e.render().contains("banks of 3 bytes do not tile a 64-byte line"), e.render());
+    }
+
+    @Test
     void addPortJoinsEveryPortSetOfTheOneItCopies() throws IOException {
         Path p = write("tiny.json", TINY);
         LoadedModel m = ModelLoader.load(p.toString(), List.of(new WhatIf.AddPort("L1", "L0")));

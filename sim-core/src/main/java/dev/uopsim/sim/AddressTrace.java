@@ -43,12 +43,16 @@ final class AddressTrace {
      * @param storeLines whether the engine asks which cache line stores write (a commit rule needs it)
      */
     AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window, boolean storeLines) {
-        this(code, input, iterations, window, storeLines, ArrayRecycler.fresh());
+        this(code, input, iterations, window, storeLines, false, ArrayRecycler.fresh());
     }
 
-    /** The same with its rows taken from {@code arrays}. */
+    /**
+     * The same with its rows taken from {@code arrays}.
+     *
+     * @param loadBanks whether the engine asks which bank loads read (a bank limit needs it)
+     */
     AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window, boolean storeLines,
-                 ArrayRecycler arrays) {
+                 boolean loadBanks, ArrayRecycler arrays) {
         this.arrays = arrays;
         this.code = code.toArray(StaticInstruction[]::new);
         this.loop = input.loop();
@@ -63,7 +67,7 @@ final class AddressTrace {
             loads |= s.isLoad();
             stores |= s.isStore();
         }
-        this.asked = stores && (loads || storeLines);
+        this.asked = (stores && (loads || storeLines)) || (loads && loadBanks);
         this.window = 0;
         resize(Math.max(1, Math.min(iterations, window)));
         int storeAccesses = 0;
@@ -182,13 +186,16 @@ final class AddressTrace {
         return SymbolicValue.Overlap.PARTIAL;
     }
 
-    /** True when the code stores and loads (or a line-aware commit asks about stores): only then are addresses computed. */
+    /** True when the code stores and loads (or a line-aware commit asks about stores, or a bank limit about loads): only then are addresses computed. */
     boolean asked() { return asked; }
 
     /** The symbol and coefficient of the access kept at {@code at} (its address class). */
     long symbol(int at) { return symbol[at]; }
 
     long coefficient(int at) { return coefficient[at]; }
+
+    /** The constant part of the address kept at {@code at}: its place within a line (bases are line-aligned). */
+    long offset(int at) { return offset[at]; }
 
     /** True when the accesses kept at {@code a} and {@code b} have exactly the same address. */
     boolean sameAddress(int a, int b) {

@@ -80,12 +80,24 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param storeCommitsPerCycle retired stores written to the cache per cycle at most (0 = no limit)
      * @param storeCommitSameLine  a cycle's second and later commits must write the first one's 64-byte line
      * @param renamingReadModifyWrite which read-modify-write stores memory renaming passes on to a load
+     * @param loadBanks          how many loads a cycle may start in one L1 bank
      */
     public record LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
                             double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
                             java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
                             boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
-                            ReadModifyWriteRenaming renamingReadModifyWrite) {
+                            ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks) {
+
+        /** The same unit without a bank limit on loads. */
+        public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
+                         double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
+                         java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
+                         boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
+                         ReadModifyWriteRenaming renamingReadModifyWrite) {
+            this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
+                    memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads,
+                    storeCommitsPerCycle, storeCommitSameLine, renamingReadModifyWrite, LoadBanks.NONE);
+        }
 
         /** The same unit renaming every read-modify-write store. */
         public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
@@ -105,6 +117,21 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
             this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
                     memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads, 0, false);
         }
+    }
+
+    /**
+     * L1 banks of {@code bankBytes} over a 64-byte line; at most {@code loadsPerBank} loads start in
+     * one bank per cycle. Symbolic addresses have line-aligned bases, so a load's bank is its offset's.
+     */
+    public record LoadBanks(int bankBytes, int loadsPerBank) {
+        public static final LoadBanks NONE = new LoadBanks(0, 0);
+
+        public boolean limited() { return bankBytes > 0 && loadsPerBank > 0; }
+
+        /** The bank of an address with this line offset (any offset; bases are line-aligned). */
+        public int bank(long offset) { return (int) (Math.floorMod(offset, 64L) / bankBytes); }
+
+        public int banks() { return limited() ? Math.max(1, 64 / bankBytes) : 0; }
     }
 
     /** Read-modify-write stores (ADD [m], r) whose result memory renaming passes on to a later load. */

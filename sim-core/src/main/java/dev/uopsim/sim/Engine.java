@@ -220,8 +220,10 @@ public final class Engine {
         // The trace is asked about in-flight instructions only; run() prepares what it can reach.
         int n = Math.max(1, code.size());
         this.commitLimited = core.loadStore().storeCommitsPerCycle() > 0;
+        this.banks = core.loadStore().loadBanks();
+        this.bankLoads = arrays.ints(Math.max(1, banks.banks()));
         this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1,
-                commitLimited && core.loadStore().storeCommitSameLine(), arrays);
+                commitLimited && core.loadStore().storeCommitSameLine(), banks.limited(), arrays);
         this.reach = (capacity + 64) / n + 2;
         int storeAccessesAtMost = 0;
         boolean loads = false, stores = false;
@@ -873,6 +875,23 @@ public final class Engine {
         }
     }
 
+    // L1 banks: loads started in each bank this cycle (the cycle they count for in bankCycle).
+    private final CoreSpec.LoadBanks banks;
+    private final int[] bankLoads;
+    private long bankCycle = -1;
+
+    /** Whether the load of the instruction in slot {@code s} may start this cycle; if so, counts it in its bank. */
+    private boolean bankFree(int s, StaticInstruction si) {
+        if (bankCycle != cycle) {
+            java.util.Arrays.fill(bankLoads, 0);
+            bankCycle = cycle;
+        }
+        int bank = banks.bank(trace.offset(trace.at(iter[s], si.index, si.loadAccess)));
+        if (bankLoads[bank] >= banks.loadsPerBank()) return false;
+        bankLoads[bank]++;
+        return true;
+    }
+
     /** Scratch for dispatch: the port classes of the queue being scanned that have no port left this cycle. */
     private final int[] fullClasses;
 
@@ -901,6 +920,7 @@ public final class Engine {
         int candidates = uopPort[uid] >= 0 ? 1 << uopPort[uid] : (spec.portMask() & queuePorts[q]);
         int free = candidates & ~used;
         if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
+        if (free != 0 && banks.limited() && spec.kind() == UopKind.LOAD && !bankFree(s, si)) free = 0;
         if (free != 0) {
             int p = Integer.numberOfTrailingZeros(free);
             station.issue(uid);

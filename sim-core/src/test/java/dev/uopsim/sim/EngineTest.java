@@ -101,6 +101,25 @@ class EngineTest {
     }
 
     @Test
+    void loadsSharingAnL1BankStartOneAtATimeWhereTheBankTakesOne() {
+        // given two load ports and L1 banks of 8 bytes that start one load a cycle each
+        CoreSpec free = TestCores.skylakeLike();
+        CoreSpec.LoadStore ls = free.loadStore();
+        CoreSpec banked = new CoreSpec(free.name(), free.portNames(), free.frontEnd(), free.renameWidth(), free.robSize(),
+                free.retireWidth(), free.schedulers(), free.portPolicy(), new CoreSpec.LoadStore(ls.loadToUse(), ls.loadToUseComplex(),
+                ls.vectorLoadExtra(), ls.loadBuffer(), ls.storeBuffer(), ls.forwardLatency(), ls.forwardFailPenalty(), false, 0,
+                ls.renamingShapes(), 0, ls.dependencePolicy(), false, 0, false, CoreSpec.ReadModifyWriteRenaming.ANY,
+                new CoreSpec.LoadBanks(8, 1)), free.rename());
+        SimulationInput sameBank = TestCores.unrolled("mov eax, DWORD PTR [rdi]", "mov edx, DWORD PTR [rdi+64]");
+        SimulationInput twoBanks = TestCores.unrolled("mov eax, DWORD PTR [rdi]", "mov edx, DWORD PTR [rdi+8]");
+        // when pairs of loads read the same place of two lines, or two places of one line
+        // then the pair in one bank takes two cycles, the pair in two banks one, as without banks
+        assertEquals(2.0, TestCores.cyclesPerIteration(banked, sameBank), 0.05);
+        assertEquals(1.0, TestCores.cyclesPerIteration(banked, twoBanks), 0.05);
+        assertEquals(1.0, TestCores.cyclesPerIteration(free, sameBank), 0.05);
+    }
+
+    @Test
     void aMemoryOperandsOwnLatencyKeyIsNotAddedAfterTheLoad() {
         // given an FMA with a memory source whose row also names that operand (op2->op0 9: measured through the load)
         TimingTable keyed = form -> form.name().equals("VFMADD231PD (XMM, XMM, M128)")

@@ -52,6 +52,11 @@ public final class CoreProbes {
         m.put("forward-indexed", chain("forward-indexed", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]"), 1));
         m.put("forward-narrower-load", chain("forward-narrower-load", List.of("mov QWORD PTR [rbx+0x100], rdx", "mov edx, DWORD PTR [r14+rcx*1+0x100]"), 1));
         m.put("forward-fails-wider-load", chain("forward-fails-wider-load", List.of("mov DWORD PTR [rbx+0x100], edx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]"), 1));
+        // Three independent loads a step: from three 8-byte banks of one line, and from one bank of three lines.
+        m.put("loads-three-banks", chain("loads-three-banks", List.of("mov rsi, QWORD PTR [r14+0x200]", "mov rdi, QWORD PTR [r14+0x208]",
+                "mov r8, QWORD PTR [r14+0x210]"), 1));
+        m.put("loads-one-bank", chain("loads-one-bank", List.of("mov rsi, QWORD PTR [r14+0x200]", "mov rdi, QWORD PTR [r14+0x240]",
+                "mov r8, QWORD PTR [r14+0x280]"), 1));
         // Read-modify-write chains: each copy adds to what the one before stored, from a register or an
         // immediate (encodings of 4 bytes or more: this host's renaming skipped 3-byte RMWs in a row).
         m.put("rmw-register", chain("rmw-register", List.of("add QWORD PTR [r14+0x100], rdx"), 1));
@@ -72,10 +77,18 @@ public final class CoreProbes {
      * @param failurePenalty   extra cycles when forwarding fails (the slower of the two failing cases, minus the forwarding chain)
      * @param renamedReadModifyWrite which read-modify-write stores renaming passes on ("any", "immediate", "none"), or
      *                         null when the chains were not measured
+     * @param loadsPerCycle    independent loads a cycle from different 8-byte banks of a line (NaN: not measured)
+     * @param loadsPerCycleOneBank the same from one bank of different lines
      */
     public record Facts(double loadToUse, double complexAddress, double vectorLoadToUse, double forwarding, boolean renamed,
                         double renamedLatency, boolean renamedOtherRegister, double failurePenalty, String renamedReadModifyWrite,
-                        Map<String, Double> raw) {}
+                        double loadsPerCycle, double loadsPerCycleOneBank, Map<String, Double> raw) {
+
+        /** Whether loads in one bank start fewer a cycle than loads spread over banks. */
+        public boolean bankLimited() {
+            return Double.isFinite(loadsPerCycle) && Double.isFinite(loadsPerCycleOneBank) && loadsPerCycleOneBank < loadsPerCycle - 0.4;
+        }
+    }
 
     public static Facts decode(Map<String, Double> c) {
         double l2u = c.getOrDefault("load-gpr", Double.NaN);
@@ -90,6 +103,7 @@ public final class CoreProbes {
         double fail = Math.max(c.getOrDefault("forward-fails-wider-load", Double.NaN), c.getOrDefault("forward-fails-partial", Double.NaN)) - fwd;
         return new Facts(l2u, idx - l2u, vec, fwd, renamed, same, other < 0.6 * l2u, fail,
                 readModifyWrite(c.getOrDefault("rmw-register", Double.NaN), c.getOrDefault("rmw-immediate", Double.NaN), l2u),
+                3 / c.getOrDefault("loads-three-banks", Double.NaN), 3 / c.getOrDefault("loads-one-bank", Double.NaN),
                 new LinkedHashMap<>(c));
     }
 

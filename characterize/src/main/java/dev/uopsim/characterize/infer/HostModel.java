@@ -206,7 +206,45 @@ public final class HostModel {
         table.put("forms", rows);
         m.put("instructions", table);
         m.put("generated", o("command", prov.command(), "inputs", o(prov.journal(), "journal started " + prov.started())));
+        if (r.facts().bankLimited()) addBankedLoadPorts(m, r.facts(), sources, prov, measured);
         return m;
+    }
+
+    /**
+     * Loads spread over a line's banks start more a cycle than the load ports inference found (its
+     * benchmarks put every instance at the same place of different lines, which is one bank): the
+     * model gets the missing load ports, copies of the first, and the bank limit that hid them.
+     */
+    @SuppressWarnings("unchecked")
+    static void addBankedLoadPorts(Map<String, Object> m, CoreProbes.Facts f, Map<String, Object> sources, Provenance prov, String measured) {
+        Map<String, Object> portMap = (Map<String, Object>) m.get("ports");
+        List<String> loadPorts = new ArrayList<>();
+        for (var e : portMap.entrySet()) {
+            if (((List<String>) ((Map<String, Object>) e.getValue()).get("units")).stream().anyMatch(u -> u.equalsIgnoreCase("LOAD"))) loadPorts.add(e.getKey());
+        }
+        int wanted = (int) Math.round(f.loadsPerCycle());
+        if (loadPorts.isEmpty() || wanted <= loadPorts.size()) return;
+        String like = loadPorts.getFirst();
+        List<String> added = new ArrayList<>();
+        for (int i = 0; added.size() < wanted - loadPorts.size(); i++) {
+            String name = "L" + i;
+            if (!portMap.containsKey(name)) added.add(name);
+        }
+        Map<String, Object> template = (Map<String, Object>) portMap.get(like);
+        for (String a : added) portMap.put(a, o("units", template.get("units"), "source", "load-banks"));
+        for (Object s : (List<Object>) m.get("schedulers")) withPorts((Map<String, Object>) s, like, added);
+        Map<String, Object> rows = (Map<String, Object>) ((Map<String, Object>) m.get("instructions")).get("forms");
+        for (Object row : rows.values()) {
+            Object uops = ((Map<String, Object>) row).get("uops");
+            if (!(uops instanceof List<?> list)) continue;
+            for (Object u : list) withPorts((Map<String, Object>) u, like, added);
+        }
+        Map<String, Object> mem = (Map<String, Object>) m.get("memory");
+        mem.put("loadBanks", o("bankBytes", 8, "loadsPerBank", Math.max(1, (int) Math.round(f.loadsPerCycleOneBank())), "source", "load-banks"));
+        sources.put("load-banks", source(String.format(Locale.ROOT, "load ports and L1 banks: three independent loads a step from three 8-byte banks "
+                        + "of one line run %.2f a cycle, from one bank of three lines %.2f (core-loads-three-banks, core-loads-one-bank); load ports "
+                        + "%s added as copies of %s; banks of 8 bytes is the widest size these two probes allow", f.loadsPerCycle(),
+                f.loadsPerCycleOneBank(), String.join(", ", added), like), prov.journal() + "#core-loads-*", measured, false));
     }
 
     /**
@@ -288,6 +326,15 @@ public final class HostModel {
             lb.put("source", "frontend-loop");
         }
         return lb;
+    }
+
+    /** Adds {@code added} to the object's "ports" where it lists {@code like} (the lists may be immutable). */
+    @SuppressWarnings("unchecked")
+    private static void withPorts(Map<String, Object> holder, String like, List<String> added) {
+        if (!(holder.get("ports") instanceof List<?> ps) || !ps.contains(like)) return;
+        List<String> out = new ArrayList<>((List<String>) ps);
+        out.addAll(added);
+        holder.put("ports", out);
     }
 
     /** An ordered JSON object from key, value pairs. */
