@@ -15,13 +15,14 @@ import java.util.Map;
  */
 public record Bypass(
         @Param(value = "the domains, by name; forms name one in their 'domain'", def = "[]") List<String> domains,
-        @Param(value = "extra cycles from a producer's domain to a consumer's domain: {\"FROM\": {\"TO\": cycles}}; pairs not listed cost 0",
-                def = "{}") Map<String, Map<String, Integer>> delays,
+        @Param(value = "extra cycles from a producer's domain to a consumer's domain: {\"FROM\": {\"TO\": cycles}}; pairs not listed cost 0; "
+                + "a measured average such as 0.38 is kept as such (the simulator adds the whole cycle to that share of the crossings)",
+                def = "{}") Map<String, Map<String, Double>> delays,
         @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
 
     public Bypass {
         domains = List.copyOf(domains);
-        Map<String, Map<String, Integer>> copy = new LinkedHashMap<>();
+        Map<String, Map<String, Double>> copy = new LinkedHashMap<>();
         delays.forEach((from, row) -> copy.put(from, Collections.unmodifiableMap(new LinkedHashMap<>(row))));
         delays = Collections.unmodifiableMap(copy);
     }
@@ -30,9 +31,9 @@ public record Bypass(
     public static final Bypass NONE = new Bypass(List.of(), Map.of(), null);
 
     /** Extra cycles from a producer in domain {@code from} to a consumer in domain {@code to} (0 when not listed). */
-    public int delay(String from, String to) {
-        Map<String, Integer> row = delays.get(from);
-        Integer d = row == null ? null : row.get(to);
+    public double delay(String from, String to) {
+        Map<String, Double> row = delays.get(from);
+        Double d = row == null ? null : row.get(to);
         return d == null ? 0 : d;
     }
 }

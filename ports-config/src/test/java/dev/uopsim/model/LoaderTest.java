@@ -89,8 +89,8 @@ class LoaderTest {
     void bypassDomainsAndDelaysLoad() throws IOException {
         MachineModel m = ModelLoader.load(write("b.json", BYPASS).toString()).model();
         assertEquals(List.of("int", "fp"), m.bypass().domains());
-        assertEquals(1, m.bypass().delay("int", "fp"));
-        assertEquals(0, m.bypass().delay("fp", "int"), "a pair not listed costs nothing");
+        assertEquals(1.0, m.bypass().delay("int", "fp"));
+        assertEquals(0.0, m.bypass().delay("fp", "int"), "a pair not listed costs nothing");
         assertEquals("int", m.instructions().forms().get("ADD_01 (R64, R64)").domain());
         assertEquals(null, m.instructions().forms().get("ADD (R64, M64)").domain());
     }
@@ -99,7 +99,7 @@ class LoaderTest {
     void withoutBypassThereAreNoDomains() throws IOException {
         MachineModel m = ModelLoader.load(write("tiny.json", TINY).toString()).model();
         assertEquals(List.of(), m.bypass().domains());
-        assertEquals(0, m.bypass().delay("int", "fp"));
+        assertEquals(0.0, m.bypass().delay("int", "fp"));
     }
 
     @Test
@@ -109,7 +109,7 @@ class LoaderTest {
         InputException delay = fails(BYPASS.replace("{\"fp\": 1}", "{\"fq\": 1}"), List.of());
         assertTrue(delay.render().contains("$.bypass.delays.int.fq: unknown bypass domain 'fq' (did you mean 'fp'?)"), delay.render());
         InputException negative = fails(BYPASS.replace("{\"fp\": 1}", "{\"fp\": -1}"), List.of());
-        assertTrue(negative.render().contains("$.bypass.delays.int.fp: negative bypass delay -1"), negative.render());
+        assertTrue(negative.render().contains("$.bypass.delays.int.fp: negative bypass delay -1.0"), negative.render());
         InputException twice = fails(BYPASS.replace("[\"int\", \"fp\"]", "[\"int\", \"int\"]"), List.of());
         assertTrue(twice.render().contains("$.bypass.domains[1]: domain 'int' is declared twice"), twice.render());
     }

@@ -25,17 +25,18 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
     /**
      * Bypass domains by number (a form's domain indexes them) and the extra cycles a value takes from
      * a producer of domain {@code from} to a consumer of domain {@code to}: {@code cycles[from][to]}.
+     * A fractional average (0.38) is realised by adding the whole cycle to that share of the crossings.
      */
-    public record BypassDelays(List<String> domains, int[][] cycles) {
-        public static final BypassDelays NONE = new BypassDelays(List.of(), new int[0][0]);
+    public record BypassDelays(List<String> domains, double[][] cycles) {
+        public static final BypassDelays NONE = new BypassDelays(List.of(), new double[0][0]);
 
         public BypassDelays {
             domains = List.copyOf(domains);
-            int[][] copy = new int[domains.size()][domains.size()];
+            double[][] copy = new double[domains.size()][domains.size()];
             for (int i = 0; i < copy.length; i++) {
                 if (cycles[i].length != copy.length) throw new IllegalArgumentException("bypass delays: row " + i + " has " + cycles[i].length + " entries, not " + copy.length);
                 for (int j = 0; j < copy.length; j++) {
-                    if (cycles[i][j] < 0) throw new IllegalArgumentException("bypass delays: negative delay " + cycles[i][j]);
+                    if (!(cycles[i][j] >= 0)) throw new IllegalArgumentException("bypass delays: negative delay " + cycles[i][j]);
                     copy[i][j] = cycles[i][j];
                 }
             }
@@ -43,13 +44,13 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         }
 
         /** Extra cycles from a producer of domain {@code from} to a consumer of domain {@code to}; 0 when either has none (-1) or is not one of these. */
-        public int delay(int from, int to) {
+        public double delay(int from, int to) {
             return from < 0 || to < 0 || from >= cycles.length || to >= cycles.length ? 0 : cycles[from][to];
         }
 
         /** True when some pair of domains costs a delay. */
         public boolean any() {
-            for (int[] row : cycles) for (int c : row) if (c > 0) return true;
+            for (double[] row : cycles) for (double c : row) if (c > 0) return true;
             return false;
         }
     }

@@ -303,7 +303,7 @@ public final class DependencyGraph {
             for (int k = 0; k < in.length; k++) {
                 int reg = s.inRegs[k];
                 in[k] = vertex(new Node(it, s.index, false, k, reg == StaticInstruction.MEMORY ? "[mem]" : RenameRegisters.name(reg)));
-                if (reg >= 0 && writer[reg] != null) edge(writer[reg], in[k], Kind.REGISTER, core.bypass().delay(writerDomain[reg], s.domain));
+                if (reg >= 0 && writer[reg] != null) edge(writer[reg], in[k], Kind.REGISTER, (int) Math.round(core.bypass().delay(writerDomain[reg], s.domain)));
             }
             Node[] out = new Node[s.outRegs.length];
             for (int o = 0; o < out.length; o++) {

@@ -114,8 +114,11 @@ public final class Engine {
     final long[] rat = new long[RenameRegisters.COUNT];
     /** The bypass domain of the instruction that produced each register's value (-1: none, or the kernel's initial value). */
     final int[] ratDomain = new int[RenameRegisters.COUNT];
-    /** Extra cycles between bypass domains, [producer][consumer]; only looked at when {@link #bypassing}. */
-    private final int[][] bypassCycles;
+    /** Extra cycles between bypass domains in hundredths, [producer * domains + consumer]; only looked at when {@link #bypassing}. */
+    private final int[] bypassHundredths;
+    /** Per domain pair, the hundredths of a cycle owed by crossings so far (a fractional delay alternates whole cycles). */
+    private final int[] bypassOwed;
+    private final int domains;
     private final boolean bypassing;
 
     // ---- front end ----
@@ -172,7 +175,12 @@ public final class Engine {
         inSource = arrays.longs(capacity * inStride);
         inExtra = arrays.ints(capacity * inStride);
         this.bypassing = core.bypass().any();
-        this.bypassCycles = core.bypass().cycles();
+        this.domains = core.bypass().domains().size();
+        this.bypassHundredths = new int[domains * domains];
+        this.bypassOwed = new int[domains * domains];
+        for (int i = 0; i < domains; i++) {
+            for (int j = 0; j < domains; j++) bypassHundredths[i * domains + j] = (int) Math.round(core.bypass().cycles()[i][j] * 100);
+        }
         inDomain = arrays.ints(bypassing ? capacity * inStride : 0);
         storeIds = arrays.longs(capacity);
         uopsLeft = arrays.ints(capacity);
@@ -570,7 +578,7 @@ public final class Engine {
                 // A value crossing from its producer's bypass domain into this one's arrives later.
                 int from = reg >= 0 ? ratDomain[reg] : -1;
                 inDomain[s * inStride + i] = from;
-                if (from >= 0 && si.domain >= 0) inExtra[s * inStride + i] = bypassCycles[from][si.domain];
+                if (from >= 0 && si.domain >= 0) inExtra[s * inStride + i] = crossing(from * domains + si.domain);
             }
         }
         if (si.isLoad()) resolveMemoryDependence(s, si);
@@ -667,6 +675,19 @@ public final class Engine {
             }
             enqueue(uid, portMask);
         }
+    }
+
+    /** Whole extra cycles for one crossing of a domain pair: its delay, with a fraction carried over to later crossings. */
+    private int crossing(int pair) {
+        int c = bypassHundredths[pair];
+        int whole = c / 100;
+        int owed = bypassOwed[pair] + c % 100;
+        if (owed >= 100) {
+            whole++;
+            owed -= 100;
+        }
+        bypassOwed[pair] = owed;
+        return whole;
     }
 
     private void renameOutputs(long id, int s, StaticInstruction si) {

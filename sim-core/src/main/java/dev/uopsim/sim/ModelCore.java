@@ -67,7 +67,7 @@ public final class ModelCore {
     static CoreSpec.BypassDelays bypass(dev.uopsim.model.Bypass b) {
         if (b.domains().isEmpty()) return CoreSpec.BypassDelays.NONE;
         int n = b.domains().size();
-        int[][] cycles = new int[n][n];
+        double[][] cycles = new double[n][n];
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) cycles[i][j] = b.delay(b.domains().get(i), b.domains().get(j));
         }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** The bypass network: a value crossing from one domain's producer to another domain's consumer arrives later. */
 class BypassDelayTest {
     /** Two domains: integer vector (0) and floating point (1); int -> fp costs 1 cycle, fp -> int 2. */
-    private static final CoreSpec.BypassDelays TWO_DOMAINS = new CoreSpec.BypassDelays(List.of("int", "fp"), new int[][]{{0, 1}, {2, 0}});
+    private static final CoreSpec.BypassDelays TWO_DOMAINS = new CoreSpec.BypassDelays(List.of("int", "fp"), new double[][]{{0, 1}, {2, 0}});
 
     private static CoreSpec core(CoreSpec.BypassDelays bypass) {
         CoreSpec c = TestCores.skylakeLike();
@@ -73,13 +73,23 @@ class BypassDelayTest {
     }
 
     @Test
+    void aFractionalDelayIsPaidOnThatShareOfTheCrossings() {
+        // given int -> fp costing 0.25 cycles on average, fp -> int nothing
+        CoreSpec.BypassDelays quarter = new CoreSpec.BypassDelays(List.of("int", "fp"), new double[][]{{0, 0.25}, {0, 0}});
+        SimulationInput chain = TestCores.loop("top:", "addps xmm0, xmm1", "paddd xmm0, xmm2", "dec rcx", "jnz top");
+        // then every fourth trip pays a whole cycle: 3 + 1 + 0.25 per trip
+        assertEquals(4.25, cpi(core(quarter), chain), 0.05);
+        assertEquals(4.25, dependencyBound(core(quarter), chain), 0.05);
+    }
+
+    @Test
     void aModelsDelaysBecomeTheCoresMatrix() {
         // given a model's bypass section with one delay listed
-        var b = new dev.uopsim.model.Bypass(List.of("int", "fp"), Map.of("fp", Map.of("int", 2)), null);
+        var b = new dev.uopsim.model.Bypass(List.of("int", "fp"), Map.of("fp", Map.of("int", 2.0)), null);
         // then the core's matrix has it, and 0 for the pairs not listed
         CoreSpec.BypassDelays d = ModelCore.bypass(b);
-        assertEquals(2, d.delay(1, 0));
-        assertEquals(0, d.delay(0, 1));
-        assertEquals(0, d.delay(-1, 0), "no domain: no delay");
+        assertEquals(2.0, d.delay(1, 0));
+        assertEquals(0.0, d.delay(0, 1));
+        assertEquals(0.0, d.delay(-1, 0), "no domain: no delay");
     }
 }
