@@ -194,12 +194,42 @@ public final class HostModel {
                 sources.put("reference-table", ref);
             }
         }
+        bypass(m, sources, rows, r.bypass(), prov, measured);
         Map<String, Object> table = new LinkedHashMap<>();
         table.put("source", "table");
         table.put("forms", rows);
         m.put("instructions", table);
         m.put("generated", o("command", prov.command(), "inputs", o(prov.journal(), "journal started " + prov.started())));
         return m;
+    }
+
+    /**
+     * The bypass domains found (with the non-zero delays between them) and each measured row's domain;
+     * nothing when none was found (the model then has no delays, as the schema's default says).
+     */
+    static void bypass(Map<String, Object> m, Map<String, Object> sources, Map<String, Object> rows,
+                       dev.uopsim.characterize.measure.BypassProbe.Result b, Provenance prov, String measured) {
+        List<String> domains = b.classes().domains();
+        if (domains.isEmpty()) return;
+        Map<String, Object> delays = new LinkedHashMap<>();
+        for (int i = 0; i < domains.size(); i++) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (int j = 0; j < domains.size(); j++) if (b.delays()[i][j] > 0) row.put(domains.get(j), b.delays()[i][j]);
+            if (!row.isEmpty()) delays.put(domains.get(i), row);
+        }
+        List<String> trips = new ArrayList<>();
+        b.evidence().forEach((pair, bench) -> trips.add(pair + ": " + bench));
+        sources.put("bypass", source("bypass domains: each vector form chained with reference forms (" + String.join(", ", b.classes().representative().values())
+                        + "), less both self-chains (<form>-bypass-*): forms with the same round trips share a domain; round trips between domains "
+                        + "split into delays 0 or more (averages where the delay depends on the port; loops cannot tell the directions apart)",
+                prov.journal() + "#*-bypass-*", measured + "; round trips from " + String.join("; ", trips), false));
+        m.put("bypass", o("domains", domains, "delays", delays, "source", "bypass"));
+        // Rows from the reference table too: their domain was measured here (the reference forms themselves are among them).
+        for (var e : b.classes().domainOf().entrySet()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> row = (Map<String, Object>) rows.get(e.getKey());
+            if (row != null) row.put("domain", e.getValue());
+        }
     }
 
     /**
