@@ -55,7 +55,8 @@ public final class BypassProbe {
 
     /**
      * Reference forms and the domain each names: the integer-vector ALU, the floating-point adder and
-     * multiplier, and the shuffle unit (VEX forms on 128 bits, which mix with both legacy SSE and 256-bit code).
+     * multiplier, and the shuffle unit (VEX forms on 128 bits, which mix with both legacy SSE and 256-bit code);
+     * forms on doubles meet the {@link #doubleTwins} of the floating-point ones.
      */
     static Map<String, String> references(boolean avx) {
         Map<String, String> r = new LinkedHashMap<>();
@@ -64,6 +65,23 @@ public final class BypassProbe {
         r.put(avx ? "VMULPS (XMM, XMM, XMM)" : "MULPS (XMM, XMM)", "fp-mul");
         r.put(avx ? "VPSHUFD (XMM, XMM, I8)" : "PSHUFD (XMM, XMM, I8)", "shuffle");
         return r;
+    }
+
+    /**
+     * Double-precision twins of the floating-point references, taken to be of the same domain: a
+     * single-precision add of a double's bit pattern takes a denormal assist (some 80 cycles here).
+     */
+    static Map<String, String> doubleTwins(boolean avx) {
+        Map<String, String> t = new LinkedHashMap<>();
+        t.put(avx ? "VADDPS (XMM, XMM, XMM)" : "ADDPS (XMM, XMM)", avx ? "VADDPD (XMM, XMM, XMM)" : "ADDPD (XMM, XMM)");
+        t.put(avx ? "VMULPS (XMM, XMM, XMM)" : "MULPS (XMM, XMM)", avx ? "VMULPD (XMM, XMM, XMM)" : "MULPD (XMM, XMM)");
+        return t;
+    }
+
+    /** A form on doubles (its mnemonic ends in PD or SD): it meets the double-precision twins of the references. */
+    static boolean onDoubles(InstructionForm f) {
+        String m = f.asmMnemonic().toLowerCase(Locale.ROOT);
+        return m.endsWith("pd") || m.endsWith("sd");
     }
 
     /** Vector forms a chain can carry a register through (reads and writes one vector register, writes no memory). */
@@ -90,25 +108,37 @@ public final class BypassProbe {
             }
             refLinks.put(r, l);
         }
+        Map<String, Generator.Link> twinLinks = new LinkedHashMap<>();
+        for (var t : doubleTwins(generator.cpu().avx()).entrySet()) {
+            InstructionForm f = FormTable.shipped().byName(t.getValue()).orElse(null);
+            Generator.Link l = f == null ? null : HeldApart.link(f);
+            if (l != null) twinLinks.put(t.getKey(), l);
+        }
         List<InstructionForm> candidates = new ArrayList<>();
         for (String r : refs.keySet()) candidates.add(refLinks.get(r).form());
-        for (InstructionForm f : eligible(forms)) if (!refs.containsKey(f.name())) candidates.add(f);
+        for (Generator.Link t : twinLinks.values()) candidates.add(t.form());
+        for (InstructionForm f : eligible(forms)) if (!candidates.contains(f)) candidates.add(f);
 
         // Stage 1: every candidate alone and with each reference.
         Map<String, Benchmark> self = new LinkedHashMap<>();
         Map<String, Benchmark[]> through = new LinkedHashMap<>();
+        Map<String, String[]> usedRefs = new LinkedHashMap<>();     // form -> the reference (or twin) each pair went through
         List<Benchmark> all = new ArrayList<>();
         for (InstructionForm f : candidates) {
             Generator.Link l = HeldApart.link(f);
             Benchmark alone = generator.chain(Generator.slug(f) + "-bypass-self", List.of(l));
             if (alone == null) continue;
             Benchmark[] pairs = new Benchmark[refs.size()];
+            String[] used = new String[refs.size()];
             int k = 0;
-            for (Generator.Link r : refLinks.values()) {
+            for (var ref : refLinks.entrySet()) {
+                Generator.Link r = onDoubles(f) && twinLinks.containsKey(ref.getKey()) ? twinLinks.get(ref.getKey()) : ref.getValue();
+                used[k] = r.form().name();
                 pairs[k++] = r.form() == f ? null : generator.chain(Generator.slug(f) + "-bypass-" + Generator.slug(r.form()), List.of(l, r));
             }
             self.put(f.name(), alone);
             through.put(f.name(), pairs);
+            usedRefs.put(f.name(), used);
             all.add(alone);
             for (Benchmark b : pairs) if (b != null) all.add(b);
         }
@@ -120,8 +150,9 @@ public final class BypassProbe {
             double[] x = new double[refs.size()];
             for (int r = 0; r < x.length; r++) {
                 Benchmark b = e.getValue()[r];
-                Benchmark refAlone = self.get(refNames.get(r));
-                if (b == null) x[r] = e.getKey().equals(refNames.get(r)) ? 0 : Double.NaN;
+                String used = usedRefs.get(e.getKey())[r];
+                Benchmark refAlone = self.get(used);
+                if (b == null) x[r] = e.getKey().equals(used) ? 0 : Double.NaN;
                 else x[r] = refAlone == null ? Double.NaN : cycles.get(b.name()) - alone - cycles.get(refAlone.name());
             }
             excess.put(e.getKey(), x);

@@ -45,5 +45,9 @@ class BypassProbeTest {
             assertTrue(b.name().startsWith("vpsubusw_ymm_ymm_m256-bypass-"), b.name());
         }
         assertFalse(BypassProbe.references(false).keySet().stream().anyMatch(r -> r.startsWith("V")), "without AVX the references are SSE forms");
+        // and a form on doubles meets the double-precision twins of the floating-point references
+        assertTrue(BypassProbe.onDoubles(form("VADDSUBPD (YMM, YMM, YMM)")));
+        assertFalse(BypassProbe.onDoubles(form("VPSUBUSW (YMM, YMM, M256)")));
+        assertEquals(List.of("VADDPD (XMM, XMM, XMM)", "VMULPD (XMM, XMM, XMM)"), List.copyOf(BypassProbe.doubleTwins(true).values()));
     }
 }
