@@ -14,8 +14,10 @@ import java.util.Map;
  *
  * <p>Loop-carried chains only ever see sums of delays around a loop: adding p(to) - p(from) to every
  * delay changes none of them. So the split of an odd round trip into its two directions is not
- * measurable, and does not change any loop's time; we choose a split with every delay 0 or more and
- * as few non-zero delays as possible. Round trips need not be whole cycles: where the delay depends
+ * measurable, and does not change any loop's time. What loops do tell is how a round trip divides
+ * between directions relative to a third domain: A -> B -> C -> A and A -> C -> B -> A differ when
+ * the directions do. With such loops of three, the delays are fitted to them and the round trips
+ * together; without, a split with every delay 0 or more and as few non-zero delays as possible. Round trips need not be whole cycles: where the delay depends
  * on the ports the two forms run on (the integer ALU on three ports, the multiplier on two), a chain
  * pays it on a share of its trips, and the delay is that average.
  */
@@ -23,7 +25,7 @@ public final class BypassDomains {
     /** How far apart two forms' round trips through one reference may be in one domain, cycles. */
     static final double TOLERANCE = 0.2;
     /** A round trip longer than this is not a bypass (assists, a unit that waits for something else). */
-    static final double MAX_ROUND_TRIP = 4.5;
+    public static final double MAX_ROUND_TRIP = 4.5;
     /** Domains at most. */
     static final int MAX_DOMAINS = 16;
     /** A delay below this is none. */
@@ -176,6 +178,75 @@ public final class BypassDomains {
             }
         }
         return d;
+    }
+
+    /** A measured sum around a loop of three domains: delay(a -> b) + delay(b -> c) + delay(c -> a). */
+    public record Triangle(int a, int b, int c, double cycles) {}
+
+    /**
+     * Delays that fit the round trips and the loops of three: the directions of a round trip are
+     * told apart by the loops (A -> B -> C -> A and back differ when A -> B and B -> A do). Least
+     * squares over all of them with every delay 0 or more (projected gradient descent from the even
+     * split), a little weight on small delays for what no loop decides. Rounded to hundredths, below
+     * {@link #NOISE} none.
+     *
+     * @param roundTrip round trips between domains ({@code NaN}: not measured)
+     */
+    public static double[][] delays(double[][] roundTrip, List<Triangle> triangles) {
+        int n = roundTrip.length;
+        if (triangles.isEmpty()) return delays(roundTrip);
+        double[][] d = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) if (i != j && Double.isFinite(roundTrip[i][j])) d[i][j] = roundTrip[i][j] / 2;
+        }
+        double step = 0.02, small = 0.01;
+        double[][] g = new double[n][n];
+        for (int iteration = 0; iteration < 20_000; iteration++) {
+            for (double[] row : g) java.util.Arrays.fill(row, 0);
+            for (int i = 0; i < n; i++) {
+                for (int j = i + 1; j < n; j++) {
+                    if (!Double.isFinite(roundTrip[i][j])) continue;
+                    double r = d[i][j] + d[j][i] - roundTrip[i][j];
+                    g[i][j] += 2 * r;
+                    g[j][i] += 2 * r;
+                }
+            }
+            for (Triangle t : triangles) {
+                double r = d[t.a()][t.b()] + d[t.b()][t.c()] + d[t.c()][t.a()] - t.cycles();
+                g[t.a()][t.b()] += 2 * r;
+                g[t.b()][t.c()] += 2 * r;
+                g[t.c()][t.a()] += 2 * r;
+            }
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    if (i != j) d[i][j] = Math.max(0, d[i][j] - step * (g[i][j] + 2 * small * d[i][j]));
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) d[i][j] = d[i][j] < NOISE ? 0 : Math.round(d[i][j] * 100) / 100.0;
+        }
+        return d;
+    }
+
+    /** Root-mean-square miss of delays against the round trips and triangles they were fitted to, cycles. */
+    public static double misfit(double[][] d, double[][] roundTrip, List<Triangle> triangles) {
+        double sum = 0;
+        int count = 0;
+        for (int i = 0; i < d.length; i++) {
+            for (int j = i + 1; j < d.length; j++) {
+                if (!Double.isFinite(roundTrip[i][j])) continue;
+                double r = d[i][j] + d[j][i] - roundTrip[i][j];
+                sum += r * r;
+                count++;
+            }
+        }
+        for (Triangle t : triangles) {
+            double r = d[t.a()][t.b()] + d[t.b()][t.c()] + d[t.c()][t.a()] - t.cycles();
+            sum += r * r;
+            count++;
+        }
+        return count == 0 ? 0 : Math.sqrt(sum / count);
     }
 
     /** Non-zero delays of a split, or -1 when one would be negative. */

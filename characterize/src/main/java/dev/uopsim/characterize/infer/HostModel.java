@@ -220,8 +220,8 @@ public final class HostModel {
         List<String> trips = new ArrayList<>();
         b.evidence().forEach((pair, bench) -> trips.add(pair + ": " + bench));
         sources.put("bypass", source("bypass domains: each vector form chained with reference forms (" + String.join(", ", b.classes().representative().values())
-                        + "), less both self-chains (<form>-bypass-*): forms with the same round trips share a domain; round trips between domains "
-                        + "split into delays 0 or more (averages where the delay depends on the port; loops cannot tell the directions apart)",
+                        + "), less both self-chains (<form>-bypass-*): forms with the same round trips share a domain; delays 0 or more "
+                        + "fitted to the round trips between domains and to loops through three domains each way round (averages where the delay depends on the port)",
                 prov.journal() + "#*-bypass-*", measured + "; round trips from " + String.join("; ", trips), false));
         m.put("bypass", o("domains", domains, "delays", delays, "source", "bypass"));
         // Rows from the reference table too: their domain was measured here (the reference forms themselves are among them).

@@ -21,7 +21,9 @@ import java.util.function.Consumer;
  * pair less both self-chains is the round trip between their domains (see {@link BypassDomains}).
  * Forms with the same round trips share a domain; one form of each domain is then chained with one
  * of every other domain the references do not stand for, which gives the round trips between all
- * domains and so the delays. Every benchmark goes through the journal (phase {@value #PHASE}).
+ * domains; last, one form of each of three domains is chained each way round, which tells the two
+ * directions of a round trip apart, and the delays are fitted to all of these. Every benchmark goes
+ * through the journal (phase {@value #PHASE}).
  */
 public final class BypassProbe {
     public static final String PHASE = "bypass";
@@ -214,10 +216,54 @@ public final class BypassProbe {
             roundTrip[i][j] = roundTrip[j][i] = v;
             evidence.put(domains.get(i) + "<->" + domains.get(j), pairs.get(k).name());
         }
-        double[][] delays = BypassDomains.delays(roundTrip);
+        List<BypassDomains.Triangle> triangles = triangles(classes, self, cycles);
+        double[][] delays = BypassDomains.delays(roundTrip, triangles);
+        if (!triangles.isEmpty()) {
+            evidence.put("loops of three", triangles.size() + " chains through three domains' forms, both ways round (<a>-bypass-<b>-<c>)");
+            log.accept(String.format(Locale.ROOT, "bypass: delays fit %d round trips and %d loops of three within %.2f cycles (root mean square)",
+                    n * (n - 1) / 2, triangles.size(), BypassDomains.misfit(delays, roundTrip, triangles)));
+        }
         for (String d : domains) log.accept("bypass: domain " + d + ": " + classes.members(d) + " forms, e.g. " + classes.representative().get(d));
         log.accept("bypass: " + classes.domainOf().size() + " forms in " + n + " domains, " + classes.unsettled().size() + " without one");
         return new Result(classes, delays, evidence, refNames, excess);
+    }
+
+    /**
+     * Stage 3: a chain through the forms of three domains, each way round, less the three
+     * self-chains: the sums around loops of three, which tell the two directions of a round trip apart.
+     */
+    private List<BypassDomains.Triangle> triangles(BypassDomains.Classes classes, Map<String, Benchmark> self, Map<String, Double> cycles)
+            throws IOException {
+        List<String> domains = classes.domains();
+        int n = domains.size();
+        List<Benchmark> loops = new ArrayList<>();
+        List<int[]> index = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                for (int k = j + 1; k < n; k++) {
+                    for (int[] t : new int[][]{{i, j, k}, {i, k, j}}) {
+                        List<InstructionForm> fs = new ArrayList<>();
+                        for (int x : t) fs.add(form(classes.representative().get(domains.get(x))));
+                        if (!HeldApart.compatible(fs.get(0), fs.get(1)) || !HeldApart.compatible(fs.get(1), fs.get(2))
+                                || !HeldApart.compatible(fs.get(0), fs.get(2))) continue;
+                        Benchmark b = generator.chain(Generator.slug(fs.get(0)) + "-bypass-" + Generator.slug(fs.get(1)) + "-" + Generator.slug(fs.get(2)),
+                                List.of(HeldApart.link(fs.get(0)), HeldApart.link(fs.get(1)), HeldApart.link(fs.get(2))));
+                        if (b == null) continue;
+                        loops.add(b);
+                        index.add(t);
+                    }
+                }
+            }
+        }
+        Map<String, Double> measured = measure(loops);
+        List<BypassDomains.Triangle> out = new ArrayList<>();
+        for (int q = 0; q < loops.size(); q++) {
+            int[] t = index.get(q);
+            double x = measured.get(loops.get(q).name());
+            for (int d : t) x -= cycles.get(self.get(classes.representative().get(domains.get(d))).name());
+            if (Double.isFinite(x) && x > -0.3 && x <= 3 * BypassDomains.MAX_ROUND_TRIP) out.add(new BypassDomains.Triangle(t[0], t[1], t[2], Math.max(0, x)));
+        }
+        return out;
     }
 
     private static InstructionForm form(String name) {

@@ -63,6 +63,20 @@ class BypassDomainsTest {
     }
 
     @Test
+    void loopsOfThreeTellTheDirectionsApart() {
+        // given three domains whose round trips are all 1, but 0 -> 1 -> 2 -> 0 takes 2.5 and 0 -> 2 -> 1 -> 0 only 0.5
+        double[][] s = {{0, 1, 1}, {1, 0, 1}, {1, 1, 0}};
+        List<BypassDomains.Triangle> loops = List.of(new BypassDomains.Triangle(0, 1, 2, 2.5), new BypassDomains.Triangle(0, 2, 1, 0.5));
+        // when fitted
+        double[][] d = BypassDomains.delays(s, loops);
+        // then both loops and every round trip come out as measured (an even split would make both loops 1.5)
+        assertEquals(2.5, d[0][1] + d[1][2] + d[2][0], 0.05, java.util.Arrays.deepToString(d));
+        assertEquals(0.5, d[0][2] + d[2][1] + d[1][0], 0.05, java.util.Arrays.deepToString(d));
+        for (int i = 0; i < 3; i++) for (int j = i + 1; j < 3; j++) assertEquals(1.0, d[i][j] + d[j][i], 0.05);
+        assertTrue(BypassDomains.misfit(d, s, loops) < 0.05);
+    }
+
+    @Test
     void aDomainThatCostsOnlyOnTheWayOutPaysItThere() {
         // given a fast adder whose result reaches every other domain a cycle late, and nothing else costs
         double[][] s = {{0, 0, 1}, {0, 0, 1}, {1, 1, 0}};
