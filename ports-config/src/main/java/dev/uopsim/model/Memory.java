@@ -57,10 +57,21 @@ public record Memory(
                                  @Param(value = "address shapes it recognises", def = "[]") List<AddressShape> shapes,
                                  @Param(value = "latency of a renamed store->load pair, cycles (0 = like a register move)", def = "0") int latency,
                                  @Param(value = "loads renamed per cycle at most; 0 = no limit", def = "0") int perCycle,
+                                 @Param(value = "read-modify-write stores a load may be renamed to: any; immediate (only those whose other "
+                                         + "operand is an immediate or none: ADD [m], 1, INC [m]); none", def = "\"any\"")
+                                 ReadModifyWrite readModifyWrite,
                                  @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public MemoryRenaming {
             shapes = List.copyOf(shapes);
         }
+    }
+
+    /** Which read-modify-write stores (the store of ADD [m], r) memory renaming passes on to a later load. */
+    public enum ReadModifyWrite {
+        ANY,
+        /** Only those whose source besides memory is an immediate or nothing (INC, ADD [m], 1): not ADD [m], r. */
+        IMMEDIATE,
+        NONE
     }
 
     /**

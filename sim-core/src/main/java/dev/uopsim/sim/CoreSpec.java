@@ -120,11 +120,23 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param inOrderLoads       loads never pass older memory operations
      * @param storeCommitsPerCycle retired stores written to the cache per cycle at most (0 = no limit)
      * @param storeCommitSameLine  a cycle's second and later commits must write the first one's 64-byte line
+     * @param renamingReadModifyWrite which read-modify-write stores memory renaming passes on to a load
      */
     public record LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
                             double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
                             java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
-                            boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine) {
+                            boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
+                            ReadModifyWriteRenaming renamingReadModifyWrite) {
+
+        /** The same unit renaming every read-modify-write store. */
+        public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
+                         double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
+                         java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
+                         boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine) {
+            this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
+                    memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads,
+                    storeCommitsPerCycle, storeCommitSameLine, ReadModifyWriteRenaming.ANY);
+        }
 
         /** The same unit with no limit on store commits beyond the store ports. */
         public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
@@ -134,6 +146,14 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
             this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
                     memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads, 0, false);
         }
+    }
+
+    /** Read-modify-write stores (ADD [m], r) whose result memory renaming passes on to a later load. */
+    public enum ReadModifyWriteRenaming {
+        ANY,
+        /** Only those with no register source besides the address (ADD [m], 1, INC [m]). */
+        IMMEDIATE_SOURCE,
+        NONE
     }
 
     /** Store/load pairs memory renaming recognises. */

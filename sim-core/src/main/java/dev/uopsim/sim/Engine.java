@@ -795,6 +795,7 @@ public final class Engine {
      * bytes). Static: the dependency graph asks the same question.
      */
     static boolean renamable(CoreSpec core, StaticInstruction store, StaticInstruction load) {
+        if (store.isLoad() && !readModifyWriteRenamable(core.loadStore().renamingReadModifyWrite(), store.instruction)) return false;
         var shapes = core.loadStore().renamingShapes();
         if (shapes.contains(CoreSpec.RenamingShape.ANY)) return true;
         var a = memoryOperand(store.instruction);
@@ -804,6 +805,16 @@ public final class Engine {
         if (shapes.contains(CoreSpec.RenamingShape.BASE_DISPLACEMENT) && sameForm) return true;
         boolean stack = a.base() != null && (a.base().root() == dev.uopsim.isa.Register.RSP || a.base().root() == dev.uopsim.isa.Register.RBP);
         return shapes.contains(CoreSpec.RenamingShape.STACK) && sameForm && stack;
+    }
+
+    /** Whether renaming passes on the result of this read-modify-write instruction (its store). */
+    private static boolean readModifyWriteRenamable(CoreSpec.ReadModifyWriteRenaming policy, dev.uopsim.isa.Instruction rmw) {
+        return switch (policy) {
+            case ANY -> true;
+            case NONE -> false;
+            // A register operand is a data source (ADD [m], r; SHL [m], cl): the address registers sit in the memory operand.
+            case IMMEDIATE_SOURCE -> rmw.operands().stream().noneMatch(o -> o instanceof dev.uopsim.isa.RegisterOperand);
+        };
     }
 
     private static dev.uopsim.isa.MemoryOperand memoryOperand(dev.uopsim.isa.Instruction i) {

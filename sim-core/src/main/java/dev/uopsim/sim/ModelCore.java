@@ -54,7 +54,12 @@ public final class ModelCore {
                     case WAIT -> CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES;
                     case PREDICT_INDEPENDENT -> CoreSpec.DependencePolicy.PREDICT_INDEPENDENT;
                     case LEARN -> CoreSpec.DependencePolicy.PREDICT_PER_INSTRUCTION;
-                }, mem.loadIssue() == Memory.LoadIssue.IN_ORDER, mem.storeCommit().perCycle(), mem.storeCommit().sameLine());
+                }, mem.loadIssue() == Memory.LoadIssue.IN_ORDER, mem.storeCommit().perCycle(), mem.storeCommit().sameLine(),
+                switch (mem.memoryRenaming().readModifyWrite()) {
+                    case ANY -> CoreSpec.ReadModifyWriteRenaming.ANY;
+                    case IMMEDIATE -> CoreSpec.ReadModifyWriteRenaming.IMMEDIATE_SOURCE;
+                    case NONE -> CoreSpec.ReadModifyWriteRenaming.NONE;
+                });
         Rename r = m.rename();
         CoreSpec.RenameFeatures features = new CoreSpec.RenameFeatures(r.moveElimination().gpr(), r.moveElimination().vector(),
                 idiom(r.idioms().zero()), idiom(r.idioms().ones()), idiom(r.idioms().carry()), true);

@@ -81,6 +81,26 @@ class EngineTest {
     }
 
     @Test
+    void renamingOnlyImmediateReadModifyWritesLeavesARegisterSourcedChainToForwarding() {
+        // given memory renaming that passes on only read-modify-writes without a register source
+        CoreSpec full = TestCores.skylakeLike(true);
+        CoreSpec.LoadStore ls = full.loadStore();
+        CoreSpec immediateOnly = new CoreSpec(full.name(), full.portNames(), full.frontEnd(), full.renameWidth(), full.robSize(),
+                full.retireWidth(), full.schedulers(), full.portPolicy(), new CoreSpec.LoadStore(ls.loadToUse(), ls.loadToUseComplex(),
+                ls.vectorLoadExtra(), ls.loadBuffer(), ls.storeBuffer(), ls.forwardLatency(), ls.forwardFailPenalty(), true,
+                ls.renamingLatency(), ls.renamingShapes(), ls.renamingPerCycle(), ls.dependencePolicy(), false, 0, false,
+                CoreSpec.ReadModifyWriteRenaming.IMMEDIATE_SOURCE), full.rename());
+        // when each copy adds to what the one before stored, from a register or an immediate
+        double register = TestCores.cyclesPerIteration(immediateOnly, TestCores.RULES, TestCores.unrolled("add DWORD PTR [rdi], eax"));
+        double immediate = TestCores.cyclesPerIteration(immediateOnly, TestCores.RULES, TestCores.unrolled("add DWORD PTR [rdi], 1"));
+        double registerRenamed = TestCores.cyclesPerIteration(full, TestCores.RULES, TestCores.unrolled("add DWORD PTR [rdi], eax"));
+        // then the register-sourced chain forwards through memory (5 cycles and the add), the immediate one runs at the add
+        assertEquals(6.0, register, 0.1);
+        assertEquals(1.0, immediate, 0.05);
+        assertEquals(1.0, registerRenamed, 0.05);
+    }
+
+    @Test
     void aMemoryOperandsOwnLatencyKeyIsNotAddedAfterTheLoad() {
         // given an FMA with a memory source whose row also names that operand (op2->op0 9: measured through the load)
         TimingTable keyed = form -> form.name().equals("VFMADD231PD (XMM, XMM, M128)")

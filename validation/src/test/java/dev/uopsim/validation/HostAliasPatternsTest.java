@@ -1,6 +1,7 @@
 package dev.uopsim.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.uopsim.isa.FormTable;
 import dev.uopsim.traces.Kernel;
@@ -45,8 +46,8 @@ class HostAliasPatternsTest {
                     0, 0, 64, 64, 128, 128, 130, 130),
             new Layout("U", "a 4-statement chain inside an iteration over five lines; iterations independent", null,
                     0, 64, 64, 128, 128, 192, 192, 256));
-    /** Patterns whose loop differs from the memdep loop, as files (each says what it shows). */
-    private static final List<String> FILES = List.of("alias-S.s", "alias-T.s");
+    /** Patterns whose loop differs from the memdep loop, and read-modify-write chains, as files (each says what it shows). */
+    private static final List<String> FILES = List.of("alias-S.s", "alias-T.s", "rmw-immediate.s");
     private static final String[] POINTERS = {"rdi", "rsi", "rdx", "rcx", "r8", "r9", "r10", "r11"};
     /** Where the pointers' region starts: away from the region's first page. */
     private static final int BASE = 4096;
@@ -61,6 +62,22 @@ class HostAliasPatternsTest {
         for (String f : FILES) kernels.add(reader.parse(f.replace(".s", ""), resourceLines(f), KernelReader.Options.DEFAULT));
         HostChecks.Comparison c = HostChecks.measureAndSimulate(kernels, TOLERANCE);
         assertEquals(List.of(), c.misses(), "patterns off by more than " + (int) (100 * TOLERANCE) + "%:\n" + c.table());
+    }
+
+    /**
+     * A read-modify-write chain with a register source. On the host measured so far its store is not
+     * renamed: the chain runs at forwarding speed, 7.4 cycles a link. The model forwards it too but
+     * pays the RMW's add on top (8.35), a residual of 13% not yet explained; so this check holds the
+     * mechanism (forwarded, not renamed: both well above a renamed chain's 1 cycle) and prints both.
+     */
+    @Test
+    void aReadModifyWriteChainWithARegisterSourceIsForwardedNotRenamed() throws IOException {
+        KernelReader reader = new KernelReader(FormTable.shipped());
+        Kernel k = reader.parse("rmw-register", resourceLines("rmw-register.s"), KernelReader.Options.DEFAULT);
+        HostChecks.Comparison c = HostChecks.measureAndSimulate(List.of(k), TOLERANCE);
+        double[] f = c.figures().get("rmw-register");
+        assertTrue(f[0] > 4 && f[1] > 4, "expected a forwarded chain (over 4 cycles a link) measured and simulated:\n" + c.table());
+        assertEquals(f[0], f[1], 0.2 * f[0], "measured and simulated far apart:\n" + c.table());
     }
 
     private static List<String> memdepLoop(Layout l) {

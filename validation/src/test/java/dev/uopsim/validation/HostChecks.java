@@ -31,8 +31,8 @@ final class HostChecks {
 
     private HostChecks() {}
 
-    /** The kernels off by more than the tolerance, and a table of every kernel's figures. */
-    record Comparison(String model, List<String> misses, String table) {}
+    /** The kernels off by more than the tolerance, a table of every kernel's figures, and the figures (measured, simulated) by kernel. */
+    record Comparison(String model, List<String> misses, String table, java.util.Map<String, double[]> figures) {}
 
     static Comparison measureAndSimulate(List<Kernel> kernels, double tolerance) throws IOException {
         assumeTrue(Session.unavailable().isEmpty(), () -> "skipped: " + Session.unavailable().orElse(""));
@@ -46,6 +46,7 @@ final class HostChecks {
             var timings = ModelCore.timings(bound);
             List<BlockMeasurer.Result> results = new BlockMeasurer(session).measure(kernels, n -> { });
             List<String> misses = new ArrayList<>();
+            java.util.Map<String, double[]> figures = new java.util.LinkedHashMap<>();
             StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-10s %9s %9s  (%s)%n", "kernel", "measured", "simulated", model));
             for (int i = 0; i < kernels.size(); i++) {
                 Kernel k = kernels.get(i);
@@ -56,9 +57,10 @@ final class HostChecks {
                 table.append(String.format(Locale.ROOT, "%-10s %9.2f %9.2f  %+5.1f%%%n", k.name(), m.cyclesPerIteration(),
                         s.cyclesPerIteration(), 100 * error));
                 if (Math.abs(error) > tolerance) misses.add(k.name());
+                figures.put(k.name(), new double[]{m.cyclesPerIteration(), s.cyclesPerIteration()});
             }
             System.out.print(table);
-            return new Comparison(model, misses, table.toString());
+            return new Comparison(model, misses, table.toString(), figures);
         }
     }
 }

@@ -18,6 +18,8 @@ final class InferenceJson {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("model", o.model().get("name"));
         m.put("front_end_slots_per_cycle", Math.round(r.width() * 100) / 100.0);
+        m.put("loop_delivery_across_iterations", r.loopDelivery().across());
+        m.put("loop_delivery_note", r.loopDelivery().note());
         Map<String, Object> ports = new LinkedHashMap<>();
         for (int p = 0; p < r.portNames().size(); p++) {
             List<String> u = new ArrayList<>();
@@ -55,6 +57,7 @@ final class InferenceJson {
         core.put("forwarding_failure_penalty", round(f.failurePenalty()));
         core.put("memory_renaming", f.renamed());
         core.put("renamed_chain_cycles", round(f.renamedLatency()));
+        core.put("renamed_read_modify_write", f.renamedReadModifyWrite());
         core.put("probes", f.raw());
         m.put("core", core);
         int withUops = 0, unsettled = 0, slots = 0;

@@ -65,6 +65,8 @@ public final class HostModel {
                 + r.structure().experiments() + " mixes (pair-ports-*) with a mean error of " + String.format(Locale.ROOT, "%.1f%%", 100 * r.structure().error())
                 + (r.reference() != null ? "; named after the documented ports of the " + r.reference() + " model where the port sets match" : ""),
                 prov.journal() + "#pair-*", measured, false));
+        sources.put("frontend-loop", source("delivery across a small loop's end: loops of K NOPs, one and two copies (benchmarks frontend-loop-nop8-x*): "
+                + r.loopDelivery().note() + "; the loop buffer's size is from the core-sizes source", prov.journal() + "#frontend-loop-*", measured, false));
         sources.put("core", source("load-to-use, store forwarding, forwarding failure and memory renaming: dependency chains (core-*)", prov.journal() + "#core-*",
                 measured, false));
         CoreSizes sizes = GOLDEN_COVE;
@@ -92,7 +94,7 @@ public final class HostModel {
         // The µop cache delivers more than the renamer takes (Scarab's golden_cove: 8 a cycle, 4,096 µops);
         // the 6 a cycle measured on NOPs is the rename width.
         fe.put("uopCache", o("width", Math.max(width, sizes.uopCacheWidth()), "windowBytes", 64, "size", sizes.uopCacheSize(), "source", sizes.sourceId()));
-        fe.put("loopBuffer", o("size", sizes.loopBuffer(), "source", sizes.sourceId()));
+        fe.put("loopBuffer", loopBuffer(sizes, r.loopDelivery()));
         fe.put("queueSize", sizes.queue());
         fe.put("source", sizes.sourceId());
         m.put("frontEnd", fe);
@@ -176,6 +178,7 @@ public final class HostModel {
         ren.put("enabled", f.renamed());
         ren.put("shapes", f.renamed() ? List.of(f.renamedOtherRegister() ? "any" : "base-displacement") : List.of());
         ren.put("latency", Math.max(0, (int) Math.floor(f.renamedLatency())));
+        if (f.renamed() && f.renamedReadModifyWrite() != null) ren.put("readModifyWrite", f.renamedReadModifyWrite());
         ren.put("source", "core");
         mem.put("memoryRenaming", ren);
         if (storesPairWithinLine) mem.put("storeCommit", o("perCycle", 2, "sameLine", true, "source", "stores"));
@@ -298,6 +301,19 @@ public final class HostModel {
         if (!(x8 instanceof Map<?, ?> a) || !(same instanceof Map<?, ?> b)) return false;
         double spread = ((Number) a.get("cycles")).doubleValue(), paired = ((Number) b.get("cycles")).doubleValue();
         return spread > 0.9 && paired < 0.6;
+    }
+
+    /**
+     * The loop buffer: its size from public sources, delivery across the loop's end only where measured
+     * so (the object's source then names the measurement, whose title names the size's source).
+     */
+    static Map<String, Object> loopBuffer(CoreSizes sizes, LoopDelivery.Verdict delivery) {
+        Map<String, Object> lb = o("size", sizes.loopBuffer(), "source", sizes.sourceId());
+        if (delivery != null && Boolean.TRUE.equals(delivery.across())) {
+            lb.put("acrossIterations", true);
+            lb.put("source", "frontend-loop");
+        }
+        return lb;
     }
 
     /** An ordered JSON object from key, value pairs. */

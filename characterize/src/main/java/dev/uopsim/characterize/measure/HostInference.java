@@ -62,6 +62,32 @@ public final class HostInference {
         return best;
     }
 
+    /** Loops of K NOPs, one and two copies a loop: does delivery go on across the loop's end? */
+    static List<Benchmark> loopDeliveryBenchmarks(int width) {
+        List<Benchmark> out = new ArrayList<>();
+        for (int k : dev.uopsim.characterize.infer.LoopDelivery.nopCounts(width)) {
+            List<String> unit = new ArrayList<>();
+            for (int i = 0; i < k; i++) unit.add(Generator.FILLER);
+            out.add(new Benchmark("frontend-loop-nop8-x" + k, "NOP", Benchmark.Kind.THROUGHPUT, "loop-x" + k, "", List.of(unit), k, 1,
+                    List.of(), 0, false, new dev.uopsim.characterize.runner.MachineState(), 0, List.of(), false, Generator.FILLER));
+        }
+        return out;
+    }
+
+    /** Measures whether the front end delivers across a small loop's end (needs {@link #measureWidth} first). */
+    public dev.uopsim.characterize.infer.LoopDelivery.Verdict measureLoopDelivery() throws IOException {
+        int w = (int) Math.round(width);
+        if (!(w >= 1)) return new dev.uopsim.characterize.infer.LoopDelivery.Verdict(null, Map.of(), "front-end width not measured");
+        List<Benchmark> bs = loopDeliveryBenchmarks(w);
+        List<Measurement> ms = measurer.run("frontend", bs);
+        Map<Integer, Double> perNop = new LinkedHashMap<>();
+        int[] ks = dev.uopsim.characterize.infer.LoopDelivery.nopCounts(w);
+        for (int i = 0; i < bs.size(); i++) perNop.put(ks[i], JournalMeasurer.cycles(bs.get(i), ms.get(i)));
+        var v = dev.uopsim.characterize.infer.LoopDelivery.decide(w, perNop);
+        log.accept("front end, small loops: " + v.note());
+        return v;
+    }
+
     // ---- Slots ----------------------------------------------------------------------------------
 
     /** A form's slot count as probed: the raw figure, or why there is none. */
@@ -615,7 +641,7 @@ public final class HostInference {
      * combinations with their blocking instructions, each form's µops, the core facts, and the names of
      * the ports (after the documented ones of {@code reference} when given).
      */
-    public record Result(double width, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
+    public record Result(double width, dev.uopsim.characterize.infer.LoopDelivery.Verdict loopDelivery, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
                          List<Combination> combinations, Map<String, InferredForm> forms,
                          dev.uopsim.characterize.infer.CoreProbes.Facts facts, List<String> portNames,
                          Map<Integer, List<dev.uopsim.model.Unit>> units, String reference, BypassProbe.Result bypass) {
@@ -643,6 +669,7 @@ public final class HostInference {
     public Result run(List<InstructionForm> forms, Map<String, FormFigures> figures, dev.uopsim.machine.BoundModel reference)
             throws IOException {
         measureWidth();
+        var loopDelivery = measureLoopDelivery();
         Map<String, Slots> slots = measureSlots(forms, figures);
         List<Candidate> cands = candidates(forms, figures, slots);
         List<PortClasses.Klass> classes = classes(cands);
@@ -721,7 +748,7 @@ public final class HostInference {
             names = dev.uopsim.characterize.infer.PortNaming.names(structure.ports(), ev, fallback);
             referenceName = reference.name();
         }
-        return new Result(width, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
+        return new Result(width, loopDelivery, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
     }
 
     /** A form at the front end's pace that reads no memory: the renamer executes it (ADD r64, imm8 here). */
@@ -796,9 +823,10 @@ public final class HostInference {
         Map<String, Double> c = new LinkedHashMap<>();
         for (int i = 0; i < bs.size(); i++) c.put(ids.get(i), JournalMeasurer.cycles(bs.get(i), ms.get(i)));
         var facts = dev.uopsim.characterize.infer.CoreProbes.decode(c);
-        log.accept(String.format("core: load-to-use %.2f (+%.2f indexed), vector %.2f; forwarding %.2f, renamed same address %s (%.2f), failure +%.2f",
+        log.accept(String.format("core: load-to-use %.2f (+%.2f indexed), vector %.2f; forwarding %.2f, renamed same address %s (%.2f), "
+                        + "read-modify-write stores renamed: %s; failure +%.2f",
                 facts.loadToUse(), facts.complexAddress(), facts.vectorLoadToUse(), facts.forwarding(), facts.renamed(), facts.renamedLatency(),
-                facts.failurePenalty()));
+                facts.renamedReadModifyWrite() == null ? "not measured" : facts.renamedReadModifyWrite(), facts.failurePenalty()));
         return facts;
     }
 }
