@@ -10,6 +10,7 @@ public record Rename(
         @Param(value = "instruction pairs decoded into one slot (compare + conditional branch)", def = "[]") List<MacroFusion> macroFusion,
         @Param(value = "micro-fusion of load+op and store-address+store-data, and when it is undone", def = "{}") MicroFusion microFusion,
         @Param(value = "physical register file sizes; 0 = unlimited (not modelled)", def = "{}") RegisterFiles registerFiles,
+        @Param(value = "when a µop is bound to one port of its set", def = "{}") PortBinding portBinding,
         @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
 
     public Rename {
@@ -20,6 +21,18 @@ public record Rename(
                                   @Param(value = "vector register moves (MOVAPS/VMOVDQA...)", def = "false") boolean vector,
                                   @Param(value = "moves eliminated per cycle; 0 = as many as rename width", def = "0") int perCycle,
                                   @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
+
+    /**
+     * Intel cores bind each µop to a port when it is allocated, choosing by the µops already waiting
+     * for each port; AMD cores send a µop to a scheduler queue that serves fixed pipes and pick among
+     * them when it issues.
+     */
+    public record PortBinding(@Param(value = "allocation (the least loaded port of the µop's set, at rename), dispatch (the first "
+                                      + "free port of its queue when it issues), or auto (allocation with one scheduler, dispatch with several)",
+                                      def = "\"auto\"") PortBindingTime at,
+                              @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
+
+    public enum PortBindingTime { AUTO, ALLOCATION, DISPATCH }
 
     public enum IdiomHandling {
         /** Treated like any other instruction. */

@@ -77,7 +77,8 @@ public final class HostModel {
         sources.put(sizes.sourceId(), pub);
         Map<String, Object> intel = new LinkedHashMap<>();
         intel.put("title", "Intel 64 and IA-32 Architectures Optimization Reference Manual");
-        intel.put("note", "documented behaviour not measured here: macro-fusion pairs, unlamination of indexed micro-fused µops, ones and carry idioms");
+        intel.put("note", "documented behaviour not measured here: macro-fusion pairs, unlamination of indexed micro-fused µops, ones and carry idioms, "
+                + "the renamer binding each µop to a port as it allocates it");
         intel.put("provisional", true);
         sources.put("intel-opt", intel);
         Map<String, Object> def = new LinkedHashMap<>();
@@ -117,6 +118,9 @@ public final class HostModel {
         rename.put("macroFusion", fusion);
         rename.put("microFusion", o("unlamination", "indexed-unless-rmw", "source", "intel-opt"));
         rename.put("registerFiles", o("gpr", sizes.gprFile(), "vector", sizes.vectorFile(), "source", sizes.sourceId()));
+        // Intel's renamer binds each µop to a port as it allocates it; with the model's several
+        // schedulers the default would pick ports at issue, as AMD's queues do.
+        if (cpu.vendor().equals("GenuineIntel")) rename.put("portBinding", o("at", "allocation", "source", "intel-opt"));
         rename.put("source", "frontend");
         m.put("rename", rename);
         m.put("rob", o("size", sizes.rob(), "source", sizes.sourceId()));
