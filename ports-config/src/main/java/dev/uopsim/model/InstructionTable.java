@@ -26,6 +26,8 @@ public record InstructionTable(
             @Param(value = "execution µops; empty = executes nowhere (eliminated, NOP)", def = "[]") List<Uop> uops,
             @Param(value = "latency per operand pair FROM->TO, cycles; \"<=n\" for an upper bound", def = "{}") Map<String, Latency> latency,
             @Param(value = "measured reciprocal throughput, cycles per instruction", def = Param.OPTIONAL) Double throughput,
+            @Param(value = "bypass domain of its register results and inputs (a name in bypass.domains); absent = none, no delay either way",
+                    def = Param.OPTIONAL) String domain,
             @Param(value = "id in 'sources' when this row's numbers come from elsewhere than the table's", def = Param.OPTIONAL) String source) {
         public Form {
             uops = List.copyOf(uops);

@@ -29,6 +29,7 @@ public record MachineModel(
         @Param("execution ports by name, in bit order; a µop names the ports it may use") Map<String, Port> ports,
         @Param(value = "load/store unit", def = "{}") Memory memory,
         @Param(value = "per-form timing: slots, µops, latencies", def = "{}") InstructionTable instructions,
+        @Param(value = "bypass (forwarding) domains and the extra cycles between them; none by default", def = "{}") Bypass bypass,
         @Param(value = "how this file was generated (importer command and inputs); absent when written by hand", def = Param.OPTIONAL)
         Generated generated) {
 

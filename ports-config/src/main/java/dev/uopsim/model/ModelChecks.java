@@ -64,7 +64,40 @@ final class ModelChecks {
                 }
             }
         }
+        checkBypass(loaded, file);
         checkSources(loaded.tree(), JsonPath.ROOT, m.sources(), loaded, file);
+    }
+
+    /** Domain names: declared once, and every one a form or a delay names is declared. */
+    private static void checkBypass(LoadedModel loaded, String file) {
+        Bypass b = loaded.model().bypass();
+        JsonPath bp = JsonPath.ROOT.field("bypass");
+        Set<String> declared = new HashSet<>();
+        for (int i = 0; i < b.domains().size(); i++) {
+            if (!declared.add(b.domains().get(i))) {
+                throw new ModelException(file, bp.field("domains").at(i), "domain '" + b.domains().get(i) + "' is declared twice", null);
+            }
+        }
+        for (var from : b.delays().entrySet()) {
+            JsonPath fp = bp.field("delays").field(from.getKey());
+            checkDomain(file, from.getKey(), b.domains(), fp);
+            for (var to : from.getValue().entrySet()) {
+                JsonPath tp = fp.field(to.getKey());
+                checkDomain(file, to.getKey(), b.domains(), tp);
+                if (to.getValue() < 0) throw new ModelException(file, tp, "negative bypass delay " + to.getValue(), "delays are extra cycles, 0 or more");
+            }
+        }
+        for (var e : loaded.model().instructions().forms().entrySet()) {
+            String d = e.getValue().domain();
+            if (d != null) checkDomain(loaded.origin(e.getKey()).file(), d, b.domains(), LoadedModel.rowPath(e.getKey()).field("domain"));
+        }
+    }
+
+    private static void checkDomain(String file, String domain, List<String> domains, JsonPath p) {
+        if (domains.contains(domain)) return;
+        String hint = Suggestions.didYouMean(domain, domains);
+        throw new ModelException(file, p, "unknown bypass domain '" + domain + "'" + (hint != null ? " (" + hint + ")" : ""),
+                domains.isEmpty() ? "declare it in bypass.domains" : "declare it in bypass.domains, or use one of: " + String.join(", ", domains));
     }
 
     private static void checkPort(String file, String port, List<String> ports, JsonPath p) {

@@ -81,6 +81,39 @@ class LoaderTest {
         assertTrue(e2.getMessage().contains("negative"), e2.render());
     }
 
+    /** TINY with two bypass domains, a delay between them and the ALU row in one of them. */
+    static final String BYPASS = TINY.replace("\"instructions\":", "\"bypass\": {\"domains\": [\"int\", \"fp\"], \"delays\": {\"int\": {\"fp\": 1}}, \"source\": \"doc\"},\n \"instructions\":")
+            .replace("\"latency\": {\"*->*\": 1}}", "\"latency\": {\"*->*\": 1}, \"domain\": \"int\"}");
+
+    @Test
+    void bypassDomainsAndDelaysLoad() throws IOException {
+        MachineModel m = ModelLoader.load(write("b.json", BYPASS).toString()).model();
+        assertEquals(List.of("int", "fp"), m.bypass().domains());
+        assertEquals(1.0, m.bypass().delay("int", "fp"));
+        assertEquals(0.0, m.bypass().delay("fp", "int"), "a pair not listed costs nothing");
+        assertEquals("int", m.instructions().forms().get("ADD_01 (R64, R64)").domain());
+        assertEquals(null, m.instructions().forms().get("ADD (R64, M64)").domain());
+    }
+
+    @Test
+    void withoutBypassThereAreNoDomains() throws IOException {
+        MachineModel m = ModelLoader.load(write("tiny.json", TINY).toString()).model();
+        assertEquals(List.of(), m.bypass().domains());
+        assertEquals(0.0, m.bypass().delay("int", "fp"));
+    }
+
+    @Test
+    void unknownBypassDomainsSuggestTheNearestOne() throws IOException {
+        InputException row = fails(BYPASS.replace("\"domain\": \"int\"", "\"domain\": \"imt\""), List.of());
+        assertTrue(row.render().contains("$.instructions.forms[\"ADD_01 (R64, R64)\"].domain: unknown bypass domain 'imt' (did you mean 'int'?)"), row.render());
+        InputException delay = fails(BYPASS.replace("{\"fp\": 1}", "{\"fq\": 1}"), List.of());
+        assertTrue(delay.render().contains("$.bypass.delays.int.fq: unknown bypass domain 'fq' (did you mean 'fp'?)"), delay.render());
+        InputException negative = fails(BYPASS.replace("{\"fp\": 1}", "{\"fp\": -1}"), List.of());
+        assertTrue(negative.render().contains("$.bypass.delays.int.fp: negative bypass delay -1.0"), negative.render());
+        InputException twice = fails(BYPASS.replace("[\"int\", \"fp\"]", "[\"int\", \"int\"]"), List.of());
+        assertTrue(twice.render().contains("$.bypass.domains[1]: domain 'int' is declared twice"), twice.render());
+    }
+
     @Test
     void unknownSourceAndDuplicateKeys() throws IOException {
         assertTrue(fails(TINY.replace("\"source\": \"doc\"}", "\"source\": \"dok\"}"), List.of()).render().contains("unknown source 'dok' (did you mean 'doc'?)"));

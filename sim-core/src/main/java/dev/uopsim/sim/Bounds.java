@@ -76,6 +76,9 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
     /** Growth per iteration of the ready times when only latencies count. */
     static double dependencyBound(CoreSpec core, List<StaticInstruction> code, SimulationInput input) {
         double[] ready = new double[RenameRegisters.COUNT];
+        // the bypass domain of each register's producer (a value crossing domains arrives later)
+        int[] domain = new int[RenameRegisters.COUNT];
+        Arrays.fill(domain, -1);
         AddressTrace trace = new AddressTrace(code, input, DEPENDENCY_ITERATIONS);
         // the time each recent store's data is ready, per (iteration, instruction)
         double[][] storeData = new double[DEPENDENCY_ITERATIONS][code.size()];
@@ -88,7 +91,7 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
                 double[] inReady = new double[s.inRegs.length];
                 for (int i = 0; i < s.inRegs.length; i++) {
                     int r = s.inRegs[i];
-                    inReady[i] = r >= 0 ? ready[r] : 0;
+                    inReady[i] = r >= 0 ? ready[r] + core.bypass().delay(domain[r], s.domain) : 0;
                 }
                 double memValue;
                 if (s.isLoad()) {
@@ -111,9 +114,12 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
                     }
                     out[o] = r;
                 }
-                if (s.eliminableMove && s.moveSource >= 0) Arrays.fill(out, inReady[s.moveSource]);
+                boolean moved = s.eliminableMove && s.moveSource >= 0;
+                if (moved) Arrays.fill(out, inReady[s.moveSource]);
+                int outDomain = moved && s.inRegs[s.moveSource] >= 0 ? domain[s.inRegs[s.moveSource]] : s.domain;
                 for (int o = 0; o < s.outRegs.length; o++) {
                     int reg = s.outRegs[o];
+                    if (reg >= 0) domain[reg] = outDomain;
                     if (reg >= 0) ready[reg] = out[o];
                     else if (reg == StaticInstruction.MEMORY) storeData[it][s.index] = out[o];
                     iterationEnd = Math.max(iterationEnd, out[o]);

@@ -9,10 +9,51 @@ import java.util.List;
  * @param portNames  port names in bit order (for reports only; the engine uses bit masks)
  * @param schedulers the schedulers: one unified (Intel) or several queues each feeding some ports
  * @param portPolicy how a µop's port is chosen among those it may use
+ * @param bypass     extra cycles between bypass domains (forms name theirs in {@link FormTiming#domain()})
  */
 public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, int renameWidth, int robSize,
                        int retireWidth, List<Scheduler> schedulers, PortPolicy portPolicy, LoadStore loadStore,
-                       RenameFeatures rename) {
+                       RenameFeatures rename, BypassDelays bypass) {
+
+    /** A core without bypass domains. */
+    public CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, int renameWidth, int robSize,
+                    int retireWidth, List<Scheduler> schedulers, PortPolicy portPolicy, LoadStore loadStore,
+                    RenameFeatures rename) {
+        this(name, portNames, frontEnd, renameWidth, robSize, retireWidth, schedulers, portPolicy, loadStore, rename, BypassDelays.NONE);
+    }
+
+    /**
+     * Bypass domains by number (a form's domain indexes them) and the extra cycles a value takes from
+     * a producer of domain {@code from} to a consumer of domain {@code to}: {@code cycles[from][to]}.
+     * A fractional average (0.38) is realised by adding the whole cycle to that share of the crossings.
+     */
+    public record BypassDelays(List<String> domains, double[][] cycles) {
+        public static final BypassDelays NONE = new BypassDelays(List.of(), new double[0][0]);
+
+        public BypassDelays {
+            domains = List.copyOf(domains);
+            double[][] copy = new double[domains.size()][domains.size()];
+            for (int i = 0; i < copy.length; i++) {
+                if (cycles[i].length != copy.length) throw new IllegalArgumentException("bypass delays: row " + i + " has " + cycles[i].length + " entries, not " + copy.length);
+                for (int j = 0; j < copy.length; j++) {
+                    if (!(cycles[i][j] >= 0)) throw new IllegalArgumentException("bypass delays: negative delay " + cycles[i][j]);
+                    copy[i][j] = cycles[i][j];
+                }
+            }
+            cycles = copy;
+        }
+
+        /** Extra cycles from a producer of domain {@code from} to a consumer of domain {@code to}; 0 when either has none (-1) or is not one of these. */
+        public double delay(int from, int to) {
+            return from < 0 || to < 0 || from >= cycles.length || to >= cycles.length ? 0 : cycles[from][to];
+        }
+
+        /** True when some pair of domains costs a delay. */
+        public boolean any() {
+            for (double[] row : cycles) for (double c : row) if (c > 0) return true;
+            return false;
+        }
+    }
 
     /** How µops are bound to ports. */
     public enum PortPolicy {

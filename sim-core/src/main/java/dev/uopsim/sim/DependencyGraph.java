@@ -273,6 +273,8 @@ public final class DependencyGraph {
         private final AddressTrace trace;
         /** The vertex that last wrote each rename register (null: the value from before the kernel). */
         private final Node[] writer = new Node[RenameRegisters.COUNT];
+        /** The bypass domain of each register's writer (-1: none). */
+        private final int[] writerDomain = filled(RenameRegisters.COUNT, -1);
         /** Each store's memory output vertex, per iteration. */
         private final Node[][] storeOut;
 
@@ -282,6 +284,12 @@ public final class DependencyGraph {
             this.g = g;
             this.trace = new AddressTrace(code, input, STEADY + 2);
             this.storeOut = new Node[2][code.size()];
+        }
+
+        private static int[] filled(int n, int value) {
+            int[] a = new int[n];
+            Arrays.fill(a, value);
+            return a;
         }
 
         void build() {
@@ -295,7 +303,7 @@ public final class DependencyGraph {
             for (int k = 0; k < in.length; k++) {
                 int reg = s.inRegs[k];
                 in[k] = vertex(new Node(it, s.index, false, k, reg == StaticInstruction.MEMORY ? "[mem]" : RenameRegisters.name(reg)));
-                if (reg >= 0 && writer[reg] != null) edge(writer[reg], in[k], Kind.REGISTER, 0);
+                if (reg >= 0 && writer[reg] != null) edge(writer[reg], in[k], Kind.REGISTER, (int) Math.round(core.bypass().delay(writerDomain[reg], s.domain)));
             }
             Node[] out = new Node[s.outRegs.length];
             for (int o = 0; o < out.length; o++) {
@@ -324,7 +332,10 @@ public final class DependencyGraph {
             }
             for (int o = 0; o < out.length; o++) {
                 int reg = s.outRegs[o];
-                if (reg >= 0) writer[reg] = out[o];
+                if (reg >= 0) {
+                    writer[reg] = out[o];
+                    writerDomain[reg] = eliminated && s.inRegs[s.moveSource] >= 0 ? writerDomain[s.inRegs[s.moveSource]] : s.domain;
+                }
                 else if (reg == StaticInstruction.MEMORY) storeOut[it][s.index] = out[o];
             }
             if (s.isStore() && storeOut[it][s.index] == null) {

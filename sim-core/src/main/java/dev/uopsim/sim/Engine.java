@@ -51,6 +51,8 @@ public final class Engine {
     final long[] outReady;
     final long[] inSource;
     final int[] inExtra;
+    /** The bypass domain of the value each input reads (its producer's), or -1; kept only when the core has bypass delays. */
+    final int[] inDomain;
     final int[] uopsLeft;          // µops not yet dispatched
     final int[] computeLeft;       // compute µops not yet dispatched
     final long[] lastComputeDispatch;
@@ -110,6 +112,14 @@ public final class Engine {
     int loadsInFlight;
     int storesInFlight;            // allocated and not yet committed
     final long[] rat = new long[RenameRegisters.COUNT];
+    /** The bypass domain of the instruction that produced each register's value (-1: none, or the kernel's initial value). */
+    final int[] ratDomain = new int[RenameRegisters.COUNT];
+    /** Extra cycles between bypass domains in hundredths, [producer * domains + consumer]; only looked at when {@link #bypassing}. */
+    private final int[] bypassHundredths;
+    /** Per domain pair, the hundredths of a cycle owed by crossings so far (a fractional delay alternates whole cycles). */
+    private final int[] bypassOwed;
+    private final int domains;
+    private final boolean bypassing;
 
     // ---- front end ----
     final FrontEnd frontEnd;
@@ -164,6 +174,14 @@ public final class Engine {
         outReady = arrays.longs(capacity * outStride);
         inSource = arrays.longs(capacity * inStride);
         inExtra = arrays.ints(capacity * inStride);
+        this.bypassing = core.bypass().any();
+        this.domains = core.bypass().domains().size();
+        this.bypassHundredths = new int[domains * domains];
+        this.bypassOwed = new int[domains * domains];
+        for (int i = 0; i < domains; i++) {
+            for (int j = 0; j < domains; j++) bypassHundredths[i * domains + j] = (int) Math.round(core.bypass().cycles()[i][j] * 100);
+        }
+        inDomain = arrays.ints(bypassing ? capacity * inStride : 0);
         storeIds = arrays.longs(capacity);
         uopsLeft = arrays.ints(capacity);
         computeLeft = arrays.ints(capacity);
@@ -217,6 +235,7 @@ public final class Engine {
         unitBusyUntil = arrays.longs(core.portNames().size() * UNITS);
         java.util.Arrays.fill(unitBusyUntil, 0, core.portNames().size() * UNITS, 0);
         java.util.Arrays.fill(rat, READY);
+        java.util.Arrays.fill(ratDomain, -1);
         // The trace is asked about in-flight instructions only; run() prepares what it can reach.
         int n = Math.max(1, code.size());
         this.commitLimited = core.loadStore().storeCommitsPerCycle() > 0;
@@ -488,7 +507,10 @@ public final class Engine {
             if (si.inUse[i] != StaticInstruction.COMPUTE || si.inRegs[i] < 0) continue;
             long source = inSource[s * inStride + i];
             for (int o = 0; o < si.outRegs.length; o++) {
-                if (si.outRegs[o] >= 0) rat[si.outRegs[o]] = source;
+                if (si.outRegs[o] >= 0) {
+                    rat[si.outRegs[o]] = source;
+                    if (bypassing) ratDomain[si.outRegs[o]] = inDomain[s * inStride + i];
+                }
             }
             return;
         }
@@ -554,6 +576,12 @@ public final class Engine {
             int reg = si.inRegs[i];
             inExtra[s * inStride + i] = 0;
             inSource[s * inStride + i] = reg == StaticInstruction.MEMORY ? ref(id, loadData) : rat[reg];
+            if (bypassing) {
+                // A value crossing from its producer's bypass domain into this one's arrives later.
+                int from = reg >= 0 ? ratDomain[reg] : -1;
+                inDomain[s * inStride + i] = from;
+                if (from >= 0 && si.domain >= 0) inExtra[s * inStride + i] = crossing(from * domains + si.domain);
+            }
         }
         if (si.isLoad()) resolveMemoryDependence(s, si);
         if (si.isStore()) {
@@ -587,7 +615,10 @@ public final class Engine {
                 long src = inSource[s * inStride + si.moveSource];
                 for (int o = 0; o < si.outRegs.length; o++) {
                     int reg = si.outRegs[o];
-                    if (reg >= 0) rat[reg] = src;
+                    if (reg >= 0) {
+                        rat[reg] = src;
+                        if (bypassing) ratDomain[reg] = inDomain[s * inStride + si.moveSource];
+                    }
                 }
             } else {
                 renameOutputs(id, s, si);
@@ -603,7 +634,10 @@ public final class Engine {
             long source = storeDataSource[slot(forwardFrom[s])];
             for (int o = 0; o < si.outRegs.length; o++) {
                 int reg = si.outRegs[o];
-                if (reg >= 0 && !(si.movesStack && reg == RenameRegisters.GPR + 4)) rat[reg] = source;
+                if (reg >= 0 && !(si.movesStack && reg == RenameRegisters.GPR + 4)) {
+                    rat[reg] = source;
+                    ratDomain[reg] = -1;
+                }
             }
         }
         // The stack engine keeps RSP up to date at decode: PUSH/POP/CALL/RET need no µop for it.
@@ -645,10 +679,26 @@ public final class Engine {
         }
     }
 
+    /** Whole extra cycles for one crossing of a domain pair: its delay, with a fraction carried over to later crossings. */
+    private int crossing(int pair) {
+        int c = bypassHundredths[pair];
+        int whole = c / 100;
+        int owed = bypassOwed[pair] + c % 100;
+        if (owed >= 100) {
+            whole++;
+            owed -= 100;
+        }
+        bypassOwed[pair] = owed;
+        return whole;
+    }
+
     private void renameOutputs(long id, int s, StaticInstruction si) {
         for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
             int reg = si.outRegs[o];
-            if (reg >= 0) rat[reg] = ref(id, o);
+            if (reg >= 0) {
+                rat[reg] = ref(id, o);
+                ratDomain[reg] = si.domain;
+            }
         }
     }
 

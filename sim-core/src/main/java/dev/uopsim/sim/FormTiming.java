@@ -8,10 +8,16 @@ import java.util.List;
  * @param slots   slots it takes in the front end, rename and retirement (fused µops / macro-ops)
  * @param uops    its execution µops; empty when it executes nowhere (NOP)
  * @param latency latency per operand pair
+ * @param domain  its bypass domain (an index into the core's {@link CoreSpec.BypassDelays}), or -1 for none
  */
-public record FormTiming(int slots, List<UopSpec> uops, LatencyTable latency) {
+public record FormTiming(int slots, List<UopSpec> uops, LatencyTable latency, int domain) {
     public FormTiming {
         uops = List.copyOf(uops);
+    }
+
+    /** A form in no bypass domain. */
+    public FormTiming(int slots, List<UopSpec> uops, LatencyTable latency) {
+        this(slots, uops, latency, -1);
     }
 
     public int count(UopKind kind) {

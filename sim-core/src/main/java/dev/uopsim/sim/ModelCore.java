@@ -69,7 +69,18 @@ public final class ModelCore {
             case AUTO -> schedulers.size() == 1 ? CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION : CoreSpec.PortPolicy.PER_QUEUE;
         };
         return new CoreSpec(m.name(), bound.portNames(), front, r.width(), m.rob().size(), m.retire().width(), schedulers,
-                policy, ls, features);
+                policy, ls, features, bypass(m.bypass()));
+    }
+
+    /** The model's bypass delays as a matrix over its domains (in declaration order). */
+    static CoreSpec.BypassDelays bypass(dev.uopsim.model.Bypass b) {
+        if (b.domains().isEmpty()) return CoreSpec.BypassDelays.NONE;
+        int n = b.domains().size();
+        double[][] cycles = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) cycles[i][j] = b.delay(b.domains().get(i), b.domains().get(j));
+        }
+        return new CoreSpec.BypassDelays(b.domains(), cycles);
     }
 
     private static java.util.Set<CoreSpec.RenamingShape> renamingShapes(Memory mem) {
@@ -158,6 +169,7 @@ public final class ModelCore {
                 if (e.getValue().upperBound()) bounds.add(e.getKey());
             }
         }
-        return new FormTiming(Math.max(1, t.slots()), uops, new LatencyTable(lat, bounds));
+        int domain = row == null || row.domain() == null ? -1 : bound.model().bypass().domains().indexOf(row.domain());
+        return new FormTiming(Math.max(1, t.slots()), uops, new LatencyTable(lat, bounds), domain);
     }
 }

@@ -33,6 +33,8 @@ final class StaticInstruction {
     final Instruction instruction;
     final FormTiming timing;
     final int slots;
+    /** Its bypass domain (an index into the core's bypass delays), or -1. */
+    final int domain;
 
     final int[] inRegs;
     final byte[] inUse;
@@ -92,6 +94,7 @@ final class StaticInstruction {
         this.instruction = instruction;
         this.timing = timing;
         this.slots = Math.max(timing.slots(), 0);
+        this.domain = timing.domain();
         InstructionForm form = instruction.form();
         this.length = instruction.length();
         this.address = instruction.address();

@@ -60,7 +60,8 @@ public final class CharacterizeCommand implements Command {
                 Then, unless --measure-only: slots per form from front-end-bound probes (macro_ops), port classes
                 of one-µop forms by interference, their ports from mixes, each form's µops on port combinations by
                 blocking (Algorithm 1 of the uops.info paper, with time), the LP throughput from those ports, the
-                core's load-to-use, forwarding and memory renaming, and 800 held-apart checks (mixes and chains)
+                core's load-to-use, forwarding and memory renaming, bypass domains of the vector forms and the
+                delays between them (chains through reference forms), and 800 held-apart checks (mixes and chains)
                 for 'validate replay'. --out writes this machine's ports-config model with provenance per number;
                 without --journal the journal goes to the cache, and the last journal and model are remembered.
 

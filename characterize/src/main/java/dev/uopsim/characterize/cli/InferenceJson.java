@@ -66,10 +66,36 @@ final class InferenceJson {
             if (e.notes().stream().anyMatch(n -> n.startsWith("not settled"))) unsettled++;
             if (e.macroOps() != null) slots++;
         }
+        m.put("bypass", bypass(r));
         m.put("forms_with_ports", withUops);
         m.put("forms_with_unsettled_ports", unsettled);
         m.put("forms_with_settled_slots", slots);
         return m;
+    }
+
+    /** Domains with their sizes and representatives, the delays between them, and how many probed forms have none. */
+    private static Map<String, Object> bypass(HostInference.Result r) {
+        var b = r.bypass();
+        List<String> domains = b.classes().domains();
+        Map<String, Object> out = new LinkedHashMap<>();
+        Map<String, Object> ds = new LinkedHashMap<>();
+        for (int i = 0; i < domains.size(); i++) {
+            String d = domains.get(i);
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("forms", b.classes().members(d));
+            x.put("representative", b.classes().representative().get(d));
+            List<Double> trips = new ArrayList<>();
+            for (double t : b.classes().roundTrips().get(d)) trips.add(round(t));
+            x.put("round_trips", trips);
+            Map<String, Object> to = new LinkedHashMap<>();
+            for (int j = 0; j < domains.size(); j++) if (b.delays()[i][j] > 0) to.put(domains.get(j), b.delays()[i][j]);
+            x.put("delays_to", to);
+            ds.put(d, x);
+        }
+        out.put("references", b.references());
+        out.put("domains", ds);
+        out.put("forms_without_domain", b.classes().unsettled().size());
+        return out;
     }
 
     private static Double round(double v) {

@@ -201,6 +201,7 @@ public final class HostModel {
                 sources.put("reference-table", ref);
             }
         }
+        bypass(m, sources, rows, r.bypass(), prov, measured);
         Map<String, Object> table = new LinkedHashMap<>();
         table.put("source", "table");
         table.put("forms", rows);
@@ -245,6 +246,35 @@ public final class HostModel {
                         + "of one line run %.2f a cycle, from one bank of three lines %.2f (core-loads-three-banks, core-loads-one-bank); load ports "
                         + "%s added as copies of %s; banks of 8 bytes is the widest size these two probes allow", f.loadsPerCycle(),
                 f.loadsPerCycleOneBank(), String.join(", ", added), like), prov.journal() + "#core-loads-*", measured, false));
+    }
+
+    /**
+     * The bypass domains found (with the non-zero delays between them) and each measured row's domain;
+     * nothing when none was found (the model then has no delays, as the schema's default says).
+     */
+    static void bypass(Map<String, Object> m, Map<String, Object> sources, Map<String, Object> rows,
+                       dev.uopsim.characterize.measure.BypassProbe.Result b, Provenance prov, String measured) {
+        List<String> domains = b.classes().domains();
+        if (domains.isEmpty()) return;
+        Map<String, Object> delays = new LinkedHashMap<>();
+        for (int i = 0; i < domains.size(); i++) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (int j = 0; j < domains.size(); j++) if (b.delays()[i][j] > 0) row.put(domains.get(j), b.delays()[i][j]);
+            if (!row.isEmpty()) delays.put(domains.get(i), row);
+        }
+        List<String> trips = new ArrayList<>();
+        b.evidence().forEach((pair, bench) -> trips.add(pair + ": " + bench));
+        sources.put("bypass", source("bypass domains: each vector form chained with reference forms (" + String.join(", ", b.classes().representative().values())
+                        + "), less both self-chains (<form>-bypass-*): forms with the same round trips share a domain; delays 0 or more "
+                        + "fitted to the round trips between domains and to loops through three domains each way round (averages where the delay depends on the port)",
+                prov.journal() + "#*-bypass-*", measured + "; round trips from " + String.join("; ", trips), false));
+        m.put("bypass", o("domains", domains, "delays", delays, "source", "bypass"));
+        // Rows from the reference table too: their domain was measured here (the reference forms themselves are among them).
+        for (var e : b.classes().domainOf().entrySet()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> row = (Map<String, Object>) rows.get(e.getKey());
+            if (row != null) row.put("domain", e.getValue());
+        }
     }
 
     /**

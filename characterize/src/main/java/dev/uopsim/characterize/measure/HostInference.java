@@ -644,7 +644,7 @@ public final class HostInference {
     public record Result(double width, dev.uopsim.characterize.infer.LoopDelivery.Verdict loopDelivery, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
                          List<Combination> combinations, Map<String, InferredForm> forms,
                          dev.uopsim.characterize.infer.CoreProbes.Facts facts, List<String> portNames,
-                         Map<Integer, List<dev.uopsim.model.Unit>> units, String reference) {
+                         Map<Integer, List<dev.uopsim.model.Unit>> units, String reference, BypassProbe.Result bypass) {
 
         /** uops.info notation of a form's µops with this machine's port names. */
         public String notation(InferredForm f) {
@@ -687,6 +687,7 @@ public final class HostInference {
         }
         Map<String, Usage> usage = portUsage(rest, figures, slots, combos);
         var facts = measureCore();
+        BypassProbe.Result bypass = new BypassProbe(generator, measurer, log).run(forms);
         Map<String, InferredForm> inferred = new LinkedHashMap<>();
         for (InstructionForm f : forms) {
             FormFigures fig = figures.get(f.name());
@@ -747,7 +748,7 @@ public final class HostInference {
             names = dev.uopsim.characterize.infer.PortNaming.names(structure.ports(), ev, fallback);
             referenceName = reference.name();
         }
-        return new Result(width, loopDelivery, slots, classes, structure, combos, inferred, facts, names, units, referenceName);
+        return new Result(width, loopDelivery, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
     }
 
     /** A form at the front end's pace that reads no memory: the renamer executes it (ADD r64, imm8 here). */

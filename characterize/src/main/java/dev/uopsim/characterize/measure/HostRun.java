@@ -99,6 +99,16 @@ public final class HostRun {
     public static void annotate(Map<String, Object> r, HostInference.Result res) {
         var f = res.forms().get((String) r.get("form"));
         var s = res.slots().get((String) r.get("form"));
+        String domain = res.bypass().classes().domainOf().get((String) r.get("form"));
+        String noDomain = res.bypass().classes().unsettled().get((String) r.get("form"));
+        double[] trips = res.bypass().roundTrips().get((String) r.get("form"));
+        if (trips != null) {
+            Map<String, Object> t = new LinkedHashMap<>();
+            for (int i = 0; i < trips.length; i++) t.put(res.bypass().references().get(i), Double.isFinite(trips[i]) ? Math.round(trips[i] * 100) / 100.0 : null);
+            r.put("bypass_round_trips", t);
+        }
+        if (domain != null) r.put("bypass_domain", domain);
+        else if (noDomain != null) r.put("bypass_domain_note", "no bypass domain: " + noDomain);
         if (s != null) {
             r.put("macro_ops", s.settled());
             if (s.note() != null) r.put("macro_ops_note", s.note());

@@ -1,0 +1,39 @@
+package dev.uopsim.model;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Bypass (forwarding) domains: groups of execution units whose results reach each other on the
+ * same forwarding network. A value that crosses from a producer of one domain to a consumer of
+ * another arrives some cycles later than the producer's latency says (on Intel cores, between the
+ * integer-vector and floating-point stacks). A form names its domain in
+ * {@link InstructionTable.Form#domain()}; a form without one neither pays nor causes a delay.
+ * Latencies in the instruction table are measured within a form's own domain.
+ */
+public record Bypass(
+        @Param(value = "the domains, by name; forms name one in their 'domain'", def = "[]") List<String> domains,
+        @Param(value = "extra cycles from a producer's domain to a consumer's domain: {\"FROM\": {\"TO\": cycles}}; pairs not listed cost 0; "
+                + "a measured average such as 0.38 is kept as such (the simulator adds the whole cycle to that share of the crossings)",
+                def = "{}") Map<String, Map<String, Double>> delays,
+        @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+
+    public Bypass {
+        domains = List.copyOf(domains);
+        Map<String, Map<String, Double>> copy = new LinkedHashMap<>();
+        delays.forEach((from, row) -> copy.put(from, Collections.unmodifiableMap(new LinkedHashMap<>(row))));
+        delays = Collections.unmodifiableMap(copy);
+    }
+
+    /** No domains: every value reaches every consumer after its producer's latency. */
+    public static final Bypass NONE = new Bypass(List.of(), Map.of(), null);
+
+    /** Extra cycles from a producer in domain {@code from} to a consumer in domain {@code to} (0 when not listed). */
+    public double delay(String from, String to) {
+        Map<String, Double> row = delays.get(from);
+        Double d = row == null ? null : row.get(to);
+        return d == null ? 0 : d;
+    }
+}
