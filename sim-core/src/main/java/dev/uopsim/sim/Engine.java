@@ -640,10 +640,19 @@ public final class Engine {
                 }
             }
         }
-        // The stack engine keeps RSP up to date at decode: PUSH/POP/CALL/RET need no µop for it.
+        // The stack engine keeps RSP up to date at decode: PUSH/POP/CALL/RET need no µop for it. It
+        // adds a constant to the RSP it was given, so the new RSP is ready when that one is (after
+        // LEA RSP, [RBP-8] it waits for RBP, as the next POP's address does).
         if (si.movesStack) {
             for (int o = 0; o < si.outRegs.length; o++) {
                 if (si.outRegs[o] == RenameRegisters.GPR + 4) outReady[s * outStride + o] = cycle;
+            }
+            for (int i = 0; i < si.inRegs.length; i++) {
+                if (si.inRegs[i] == RenameRegisters.GPR + 4) {
+                    rat[RenameRegisters.GPR + 4] = inSource[s * inStride + i];
+                    if (bypassing) ratDomain[RenameRegisters.GPR + 4] = -1;
+                    break;
+                }
             }
         }
         int n = si.uops.length;

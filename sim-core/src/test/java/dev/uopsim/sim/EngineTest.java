@@ -120,6 +120,17 @@ class EngineTest {
     }
 
     @Test
+    void theStackEngineKeepsRspWaitingForTheValueItWasSetFrom() {
+        // given RSP set from RBP, then two POPs, the second reloading RBP (a function epilogue, repeated)
+        SimulationInput epilogue = TestCores.unrolled("lea rsp, [rbp-0x28]", "pop rbx", "pop rbp");
+        // when it runs
+        double c = TestCores.cyclesPerIteration(TestCores.skylakeLike(), epilogue);
+        // then the second POP's address waits for the LEA, which waits for the last load of RBP: a load and
+        // the LEA a copy (the stack engine adds 8 to that RSP, it does not make it ready)
+        assertEquals(5.0, c, 0.05);
+    }
+
+    @Test
     void aMemoryOperandsOwnLatencyKeyIsNotAddedAfterTheLoad() {
         // given an FMA with a memory source whose row also names that operand (op2->op0 9: measured through the load)
         TimingTable keyed = form -> form.name().equals("VFMADD231PD (XMM, XMM, M128)")
