@@ -22,12 +22,17 @@ public final class LatencyTable {
 
     private final Map<String, Integer> cycles;
     private final Set<String> upperBounds;
-    /** The key that covers each pair asked about ({@code from + '\0' + to}), or NO_KEY. */
-    private final Map<String, String> resolved = new ConcurrentHashMap<>();
+    /** The key that covers each pair asked about (by from, then to), or NO_KEY: looked up without building a string. */
+    private final Map<String, Map<String, String>> resolved = new ConcurrentHashMap<>();
+    /** {@link #max()}, asked once per simulated instruction. */
+    private final int max;
 
     public LatencyTable(Map<String, Integer> cycles, Set<String> upperBounds) {
         this.cycles = Map.copyOf(cycles);
         this.upperBounds = Set.copyOf(upperBounds);
+        int m = Integer.MIN_VALUE;
+        for (int c : this.cycles.values()) m = Math.max(m, c);
+        this.max = this.cycles.isEmpty() ? 1 : m;
     }
 
     public LatencyTable(Map<String, Integer> cycles) {
@@ -55,10 +60,14 @@ public final class LatencyTable {
     }
 
     private String key(String from, String to) {
-        String known = resolved.computeIfAbsent(from + '\0' + to, pair -> {
+        Map<String, String> byTo = resolved.get(from);
+        if (byTo == null) byTo = resolved.computeIfAbsent(from, f -> new ConcurrentHashMap<>());
+        String known = byTo.get(to);
+        if (known == null) {
             String k = search(from, to);
-            return k == null ? NO_KEY : k;
-        });
+            known = k == null ? NO_KEY : k;
+            byTo.putIfAbsent(to, known);
+        }
         return known == NO_KEY ? null : known;
     }
 
@@ -79,9 +88,7 @@ public final class LatencyTable {
 
     /** The largest latency in the table (what a form costs on its slowest path). */
     public int max() {
-        int max = Integer.MIN_VALUE;
-        for (int c : cycles.values()) max = Math.max(max, c);
-        return cycles.isEmpty() ? 1 : max;
+        return max;
     }
 
     @Override

@@ -86,6 +86,9 @@ final class StaticInstruction {
     final int length;
     final long address;
 
+    /** Explicit operands' names as latency keys write them ({@code op0}, {@code op1}, ...), made once. */
+    private static final String[] OPERAND_NAMES = {"op0", "op1", "op2", "op3", "op4", "op5", "op6", "op7"};
+
     /** A memory access: size in bytes, read and/or written. */
     record MemoryAccessSpec(int size, boolean load, boolean store) {}
 
@@ -128,7 +131,7 @@ final class StaticInstruction {
         for (int i = 0; i < specs.size() && i < ops.size(); i++) {
             OperandSpec s = specs.get(i);
             Operand op = ops.get(i);
-            String name = "op" + i;
+            String name = i < OPERAND_NAMES.length ? OPERAND_NAMES[i] : "op" + i;
             if (op instanceof RegisterOperand r) {
                 int reg = RenameRegisters.of(r.register());
                 if (reg == RenameRegisters.UNTRACKED) continue;
