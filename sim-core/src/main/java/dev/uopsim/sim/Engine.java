@@ -735,7 +735,8 @@ public final class Engine {
         for (int j = writes.length - 1; j >= 0; j--) {          // the lowest access ends up first in its chain
             int at = trace.at(iter[s], si.index, writes[j]);
             long sy = trace.symbol(at), co = trace.coefficient(at);
-            storeIndex.add(storeIndex.entry(s, j), id, StoreAddressIndex.classSymbol(sy, co), StoreAddressIndex.classCoefficient(sy, co));
+            storeIndex.add(storeIndex.entry(s, j), id, StoreAddressIndex.classSymbol(sy, co), StoreAddressIndex.classCoefficient(sy, co),
+                    trace.offset(at), si.accesses[writes[j]].size());
         }
     }
 
@@ -756,28 +757,30 @@ public final class Engine {
         if (!indexStores) return;              // code without stores
         int load = trace.at(it, si.index, si.loadAccess);
         int loadSize = si.loadSize;
+        long loadOffset = trace.offset(load);
         long cs = StoreAddressIndex.classSymbol(trace.symbol(load), trace.coefficient(load));
         long cc = StoreAddressIndex.classCoefficient(trace.symbol(load), trace.coefficient(load));
         int e = storeIndex.newest(cs, cc);
         if (e >= 0 && !storeIndex.holds(e, cs, cc)) e = -1;
         // Youngest first (every store older than the load being renamed is renamed), the first that overlaps.
+        // Within the class the addresses compare by their constant parts, as AddressTrace.relate would.
         for (; e >= 0; e = storeIndex.older(e)) {
             long sid = storeIndex.store(e);
             if (sid < oldestStore) break;
             int ss = slot(sid);
             if (commitCycle[ss] <= cycle) continue;
+            long storeOffset = storeIndex.offset(e);
+            int storeSize = storeIndex.size(e);
+            if (storeOffset + storeSize <= loadOffset || loadOffset + loadSize <= storeOffset) continue;    // disjoint
+            boolean contains = loadOffset >= storeOffset && loadOffset + loadSize <= storeOffset + storeSize;
             StaticInstruction st = program[sidx[ss]];
             int k = st.storeAccesses[storeIndex.access(e)];
-            int store = trace.at(iter[ss], st.index, k);
-            SymbolicValue.Overlap rel = trace.relate(store, st.accesses[k].size(), load, loadSize);
-            if (rel == SymbolicValue.Overlap.CONTAINS || rel == SymbolicValue.Overlap.PARTIAL) {
-                probeStore = sid;
-                probePartial = rel == SymbolicValue.Overlap.PARTIAL;
-                probeRenamable = rel == SymbolicValue.Overlap.CONTAINS && core.loadStore().memoryRenaming()
-                        && st.accesses[k].size() == loadSize && renamable(core, st, si)
-                        && trace.sameAddress(store, load);
-                return;
-            }
+            probeStore = sid;
+            probePartial = !contains;
+            probeRenamable = contains && core.loadStore().memoryRenaming()
+                    && storeSize == loadSize && renamable(core, st, si)
+                    && trace.sameAddress(trace.at(iter[ss], st.index, k), load);
+            return;
         }
     }
 

@@ -23,6 +23,10 @@ final class StoreAddressIndex {
     private final long[] entrySymbol;
     private final long[] entryCoefficient;
     private final int[] entryNext;
+    // Per entry: its address's constant part and its size. Within a class two addresses differ by
+    // their constant parts alone, so a load compares with the entries it walks without the trace.
+    private final long[] entryOffset;
+    private final int[] entrySize;
     // The class table: key (symbol, coefficient; constants all under one key), newest entry.
     private final long[] keySymbol;
     private final long[] keyCoefficient;
@@ -42,6 +46,8 @@ final class StoreAddressIndex {
         entrySymbol = arrays.longs(entries);
         entryCoefficient = arrays.longs(entries);
         entryNext = arrays.ints(entries);
+        entryOffset = arrays.longs(entries);
+        entrySize = arrays.ints(entries);
         int table = slots == 0 ? 0 : Integer.highestOneBit(Math.max(64, 4 * (storeBuffer + 1) * this.accessesPerStore) - 1) << 1;
         tableMask = table - 1;
         hashShift = 64 - Integer.numberOfTrailingZeros(Math.max(1, table));
@@ -76,8 +82,11 @@ final class StoreAddressIndex {
         classes = 0;
     }
 
-    /** Store {@code store}'s access in entry {@code e} has address class (s, c): it becomes its class's newest. */
-    void add(int e, long store, long s, long c) {
+    /**
+     * Store {@code store}'s access in entry {@code e} has address class (s, c), the constant part
+     * {@code offset} and {@code size} bytes: it becomes its class's newest.
+     */
+    void add(int e, long store, long s, long c, long offset, int size) {
         int k = find(s, c);
         if (!keyUsed[k]) {
             keyUsed[k] = true;
@@ -90,6 +99,8 @@ final class StoreAddressIndex {
         entrySymbol[e] = s;
         entryCoefficient[e] = c;
         entryNext[e] = head[k];
+        entryOffset[e] = offset;
+        entrySize[e] = size;
         head[k] = e;
     }
 
@@ -126,6 +137,14 @@ final class StoreAddressIndex {
 
     long store(int e) {
         return entryStore[e];
+    }
+
+    long offset(int e) {
+        return entryOffset[e];
+    }
+
+    int size(int e) {
+        return entrySize[e];
     }
 
     /** The access of its store that entry {@code e} is (j of {@link #entry}). */

@@ -18,7 +18,7 @@ class StoreAddressIndexTest {
     private void store(long id, long... symbolCoefficient) {
         for (int j = symbolCoefficient.length / 2 - 1; j >= 0; j--) {
             long s = symbolCoefficient[2 * j], c = symbolCoefficient[2 * j + 1];
-            index.add(index.entry((int) (id % SLOTS), j), id, StoreAddressIndex.classSymbol(s, c), StoreAddressIndex.classCoefficient(s, c));
+            index.add(index.entry((int) (id % SLOTS), j), id, StoreAddressIndex.classSymbol(s, c), StoreAddressIndex.classCoefficient(s, c), 0, 8);
         }
     }
 
@@ -75,7 +75,7 @@ class StoreAddressIndexTest {
         // given a store buffer of 200 stores, every access of another class
         StoreAddressIndex big = new StoreAddressIndex(512, 2, 200, ArrayRecycler.fresh());
         // when
-        for (int id = 0; id < 2 * 201; id++) big.add(big.entry(id / 2, id % 2), id / 2, 1000 + id, 1);
+        for (int id = 0; id < 2 * 201; id++) big.add(big.entry(id / 2, id % 2), id / 2, 1000 + id, 1, 0, 8);
         // then
         assertFalse(big.full(), "a rebuilt table (the stores in flight) is never full");
         for (int id = 0; id < 2 * 201; id++) assertTrue(big.newest(1000 + id, 1) >= 0);
