@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Times the simulate phase of `uopsim bench` (1000 BHive blocks decoded once, 100 iterations each on
+# skylake) over many passes, in thread CPU time and wall time, for the build in ROOT (default: this
+# checkout). Compare two builds by the CPU minimum over the later passes, run in turn:
+#   bench/simulate-time.sh                         # this checkout
+#   bench/simulate-time.sh --root /path/to/other   # another built checkout
+# Take the machine lock as for any timing (flock /tmp/uopsim-machine.lock bench/simulate-time.sh).
+set -euo pipefail
+HERE="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)"
+ROOT="$(dirname "$HERE")"
+BLOCKS=1000
+PASSES=30
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --root) ROOT="$(cd "$2" && pwd)"; shift 2 ;;
+    --blocks) BLOCKS="$2"; shift 2 ;;
+    --passes) PASSES="$2"; shift 2 ;;
+    *) echo "usage: $0 [--root CHECKOUT] [--blocks N] [--passes N]" >&2; exit 2 ;;
+  esac
+done
+DATA="$ROOT/../shared/data/bhive-sample-tninesling/skl_sample.csv"
+[[ -f "$DATA" ]] || DATA="$HERE/../../shared/data/bhive-sample-tninesling/skl_sample.csv"
+[[ -f "$DATA" ]] || { echo "missing BHive sample: $DATA" >&2; exit 2; }
+APP="$ROOT/validation/target"
+[[ -d "$APP/lib" ]] || { echo "$ROOT is not built: run (cd $ROOT && mvn -B -DskipTests package)" >&2; exit 2; }
+JAVA="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
+OUT="$(mktemp -d)"
+trap 'rm -rf "$OUT"' EXIT
+"$(dirname "$JAVA")/javac" -nowarn -d "$OUT" -cp "$APP/classes:$APP/lib/*" "$HERE/SimulateTime.java"
+# The launcher's JVM options (uopsim).
+"$JAVA" -XX:+UseParallelGC -Xss8m -cp "$OUT:$APP/classes:$APP/lib/*" SimulateTime "$DATA" "$BLOCKS" "$PASSES"
