@@ -10,9 +10,14 @@ import java.util.List;
  * @param latency latency per operand pair
  * @param domain  its bypass domain (an index into the core's {@link CoreSpec.BypassDelays}), or -1 for none
  */
-public record FormTiming(int slots, List<UopSpec> uops, LatencyTable latency, int domain) {
+public record FormTiming(int slots, List<UopSpec> uops, LatencyTable latency, int domain, int microcodeCycles) {
     public FormTiming {
         uops = List.copyOf(uops);
+    }
+
+    /** A form whose microcode delivery (if any) takes its slots at the sequencer's rate. */
+    public FormTiming(int slots, List<UopSpec> uops, LatencyTable latency, int domain) {
+        this(slots, uops, latency, domain, 0);
     }
 
     /** A form in no bypass domain. */

@@ -157,6 +157,12 @@ final class FrontEnd {
         return bytes > 0 && (bytes & (bytes - 1)) == 0 ? address >> Integer.numberOfTrailingZeros(bytes) : Math.floorDiv(address, bytes);
     }
 
+    /** Cycles the microcode sequencer streams instruction {@code index}: the model's figure, or its slots at the sequencer's rate. */
+    private int microcodeCycles(int index, int slots) {
+        int given = engine.program[index].microcodeCycles;
+        return given > 0 ? given : (slots + spec.microcodeUopsPerCycle() - 1) / spec.microcodeUopsPerCycle();
+    }
+
     // ---- legacy decode pipeline ---------------------------------------------------------
 
     private void decode(long now) {
@@ -174,7 +180,7 @@ final class FrontEnd {
                 // The microcode sequencer streams a long instruction: it needs room for a queue's worth.
                 if (idqFree() < Math.min(slots, spec.uopQueue())) return;
                 takeFromIq(pair);
-                microcodeBusyUntil = now + (slots + spec.microcodeUopsPerCycle() - 1) / spec.microcodeUopsPerCycle();
+                microcodeBusyUntil = now + microcodeCycles(index, slots);
                 return;
             }
             if (slots > (used == 0 ? spec.complexDecoderUops() : spec.simpleDecoderUops())) {
@@ -246,8 +252,9 @@ final class FrontEnd {
             cacheWindow = w;
             if (slots > spec.microcodeThreshold()) {
                 if (delivered > 0 || idqFree() < Math.min(slots, spec.uopQueue())) return;
+                int streaming = microcodeCycles(nextIndex, slots);      // before delivery moves nextIndex on
                 if (!createAndDeliver(pair)) return;
-                microcodeBusyUntil = now + (slots + spec.microcodeUopsPerCycle() - 1) / spec.microcodeUopsPerCycle();
+                microcodeBusyUntil = now + streaming;
                 return;
             }
             if (delivered + pairSlots > spec.uopCacheUops() || idqFree() < pairSlots) return;

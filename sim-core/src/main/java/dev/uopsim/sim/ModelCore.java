@@ -170,6 +170,7 @@ public final class ModelCore {
             }
         }
         int domain = row == null || row.domain() == null ? -1 : bound.model().bypass().domains().indexOf(row.domain());
-        return new FormTiming(Math.max(1, t.slots()), uops, new LatencyTable(lat, bounds), domain);
+        int microcode = row == null || row.microcodeCycles() == null ? 0 : Math.max(0, row.microcodeCycles());
+        return new FormTiming(Math.max(1, t.slots()), uops, new LatencyTable(lat, bounds), domain, microcode);
     }
 }

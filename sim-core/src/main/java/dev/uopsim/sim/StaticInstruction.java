@@ -33,6 +33,8 @@ final class StaticInstruction {
     final Instruction instruction;
     final FormTiming timing;
     final int slots;
+    /** Cycles the microcode sequencer takes for this instruction when the model says (0: slots at its rate). */
+    final int microcodeCycles;
     /** Its bypass domain (an index into the core's bypass delays), or -1. */
     final int domain;
 
@@ -97,6 +99,7 @@ final class StaticInstruction {
         this.instruction = instruction;
         this.timing = timing;
         this.slots = Math.max(timing.slots(), 0);
+        this.microcodeCycles = timing.microcodeCycles();
         this.domain = timing.domain();
         InstructionForm form = instruction.form();
         this.length = instruction.length();

@@ -1,6 +1,7 @@
 package dev.uopsim.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -128,6 +129,24 @@ class EngineTest {
         // then the second POP's address waits for the LEA, which waits for the last load of RBP: a load and
         // the LEA a copy (the stack engine adds 8 to that RSP, it does not make it ready)
         assertEquals(5.0, c, 0.05);
+    }
+
+    @Test
+    void aFormTheModelGivesMicrocodeCyclesHoldsTheFrontEndThatLong() {
+        // given a microcoded form (8 slots) whose model row says the sequencer takes 6 cycles for it
+        TimingTable slowFlow = form -> form.name().equals("RCL (R64, CL)")
+                ? new FormTiming(8, java.util.List.of(UopSpec.compute(TestCores.ALU)), LatencyTable.uniform(1), -1, 6)
+                : TestCores.RULES.timing(form);
+        TimingTable atItsRate = form -> form.name().equals("RCL (R64, CL)")
+                ? new FormTiming(8, java.util.List.of(UopSpec.compute(TestCores.ALU)), LatencyTable.uniform(1))
+                : TestCores.RULES.timing(form);
+        // when it runs beside an independent add (its own register, so no chain binds)
+        SimulationInput code = TestCores.unrolled("rcl rdx, cl", "add rsi, 1");
+        // then each copy takes the sequencer's 6 cycles and the add's delivery after, not 8 slots at its rate
+        double held = TestCores.cyclesPerIteration(TestCores.skylakeLike(), slowFlow, code);
+        double rate = TestCores.cyclesPerIteration(TestCores.skylakeLike(), atItsRate, code);
+        assertTrue(held >= 6.0 && held <= 7.05, "held " + held);
+        assertTrue(rate < 4.0, "at its rate " + rate);
     }
 
     @Test

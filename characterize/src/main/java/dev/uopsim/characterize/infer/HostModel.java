@@ -414,6 +414,15 @@ public final class HostModel {
             if (memory) continue;
             if (unitGroup < 0 || Integer.bitCount(mask) < Integer.bitCount(inf.groups().get(unitGroup).mask())) unitGroup = i;
         }
+        // A microcoded form (more slots than a decoder takes) slower than its ports and the front end allow,
+        // and not a divider: the sequencer streams it that long and delivers nothing else meanwhile (here
+        // RCL r64, CL beside three other forms took 8.0 cycles, not its own 6: nothing overlapped it).
+        boolean sequenced = slots > 4 && Double.isFinite(t) && t > 1.1 * Math.max(lp, slots / width) && t >= 2
+                && !form.mnemonic().matches("V?(I?DIV|SQRT|RSQRT|RCP).*");
+        if (sequenced) {
+            row.put("microcodeCycles", (int) Math.round(t));
+            unitGroup = -1;
+        }
         int gi = -1;
         for (var g : inf.groups()) {
             gi++;
