@@ -173,6 +173,12 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         public int bank(long offset) { return (int) (Math.floorMod(offset, 64L) / bankBytes); }
 
         public int banks() { return limited() ? Math.max(1, 64 / bankBytes) : 0; }
+
+        /** Banks a load of {@code bytes} at this line offset touches (consecutive from its first; at most all). */
+        public int banksTouched(long offset, int bytes) {
+            long start = Math.floorMod(offset, (long) bankBytes);
+            return (int) Math.min(banks(), Math.max(1, (start + Math.max(1, bytes) - 1) / bankBytes + 1));
+        }
     }
 
     /** Read-modify-write stores (ADD [m], r) whose result memory renaming passes on to a later load. */

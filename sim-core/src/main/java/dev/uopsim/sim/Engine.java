@@ -942,15 +942,21 @@ public final class Engine {
     private final int[] bankLoads;
     private long bankCycle = -1;
 
-    /** Whether the load of the instruction in slot {@code s} may start this cycle; if so, counts it in its bank. */
+    /**
+     * Whether the load of the instruction in slot {@code s} may start this cycle: every bank its bytes
+     * touch (a 32-byte load four 8-byte banks) has room; if so, counts it in each.
+     */
     private boolean bankFree(int s, StaticInstruction si) {
         if (bankCycle != cycle) {
             java.util.Arrays.fill(bankLoads, 0);
             bankCycle = cycle;
         }
-        int bank = banks.bank(trace.offset(trace.at(iter[s], si.index, si.loadAccess)));
-        if (bankLoads[bank] >= banks.loadsPerBank()) return false;
-        bankLoads[bank]++;
+        long offset = trace.offset(trace.at(iter[s], si.index, si.loadAccess));
+        int first = banks.bank(offset);
+        int touched = banks.banksTouched(offset, si.loadSize);
+        int n = bankLoads.length;
+        for (int k = 0; k < touched; k++) if (bankLoads[(first + k) % n] >= banks.loadsPerBank()) return false;
+        for (int k = 0; k < touched; k++) bankLoads[(first + k) % n]++;
         return true;
     }
 

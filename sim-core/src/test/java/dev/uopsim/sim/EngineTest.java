@@ -118,6 +118,9 @@ class EngineTest {
         assertEquals(2.0, TestCores.cyclesPerIteration(banked, sameBank), 0.05);
         assertEquals(1.0, TestCores.cyclesPerIteration(banked, twoBanks), 0.05);
         assertEquals(1.0, TestCores.cyclesPerIteration(free, sameBank), 0.05);
+        // and a load wider than a bank takes every bank it spans: 16 bytes at 0 and at 8 share bank 1
+        SimulationInput wide = TestCores.unrolled("movdqu xmm0, XMMWORD PTR [rdi]", "movdqu xmm1, XMMWORD PTR [rdi+8]");
+        assertEquals(2.0, TestCores.cyclesPerIteration(banked, wide), 0.05);
     }
 
     @Test

@@ -27,7 +27,9 @@ class HostLoadBanksTest {
             new Group("mixed-0-8-64", "two banks, one of them twice", 64, 0, 8, 64),
             new Group("lines-0-72-144", "three lines, three banks", 64, 0, 72, 144),
             new Group("line-0-8-16-24", "four loads in four banks of one line", 64, 0, 8, 16, 24),
-            new Group("ymm-lines-0-64-128", "three 32-byte loads in one bank of three lines", 256, 0, 64, 128));
+            new Group("ymm-lines-0-64-128", "three 32-byte loads in one bank of three lines", 256, 0, 64, 128),
+            new Group("ymm-line-0-8-16", "three 32-byte loads 8 bytes apart: each spans four banks, two banks all three", 256, 0, 8, 16),
+            new Group("ymm-line-0-32-0", "32-byte loads from two halves of a line, one of them twice", 256, 0, 32, 0));
     private static final String[] DESTINATIONS = {"rax", "rdx", "rsi", "rdi"};
     private static final double TOLERANCE = 0.10;
 
