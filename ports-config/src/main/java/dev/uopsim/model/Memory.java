@@ -61,6 +61,8 @@ public record Memory(
                                  @Param(value = "read-modify-write stores a load may be renamed to: any; immediate (only those whose other "
                                          + "operand is an immediate or none: ADD [m], 1, INC [m]); none", def = "\"any\"")
                                  ReadModifyWrite readModifyWrite,
+                                 @Param(value = "whether a load is renamed in the cycle its store is renamed; false: it waits for the next cycle",
+                                         def = "true") boolean sameCycle,
                                  @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public MemoryRenaming {
             shapes = List.copyOf(shapes);

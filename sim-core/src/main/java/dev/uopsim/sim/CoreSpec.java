@@ -122,12 +122,24 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param storeCommitSameLine  a cycle's second and later commits must write the first one's 64-byte line
      * @param renamingReadModifyWrite which read-modify-write stores memory renaming passes on to a load
      * @param loadBanks          how many loads a cycle may start in one L1 bank
+     * @param renamingSameCycle  a load is renamed from a store renamed in the same cycle (false: it waits a cycle)
      */
     public record LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
                             double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
                             java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
                             boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
-                            ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks) {
+                            ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks, boolean renamingSameCycle) {
+
+        /** The same unit renaming a load in the cycle of its store. */
+        public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
+                         double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
+                         java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
+                         boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
+                         ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks) {
+            this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
+                    memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads,
+                    storeCommitsPerCycle, storeCommitSameLine, renamingReadModifyWrite, loadBanks, true);
+        }
 
         /** The same unit without a bank limit on loads. */
         public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,

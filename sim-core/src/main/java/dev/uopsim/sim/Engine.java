@@ -474,6 +474,8 @@ public final class Engine {
                 probeMemoryDependence(iter[s], si);
                 int limit = core.loadStore().renamingPerCycle();
                 if (probeRenamable && limit > 0 && renamedThisCycle >= limit) return;
+                // A core that cannot rename a load from a store in the same group takes it next cycle.
+                if (probeRenamable && !core.loadStore().renamingSameCycle() && renameCycle[slot(probeStore)] == cycle && any) return;
             }
             boolean eliminated = eliminatedAtRename(si, second);
             if (!eliminated && !schedulersHaveRoom(si, second)) {
