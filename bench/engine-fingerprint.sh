@@ -17,13 +17,6 @@ while [[ $# -gt 0 ]]; do
     *) echo "usage: $0 [--root CHECKOUT] [--blocks N]" >&2; exit 2 ;;
   esac
 done
-DATA="$ROOT/../shared/data/bhive-sample-tninesling/skl_sample.csv"
-[[ -f "$DATA" ]] || DATA="$HERE/../../shared/data/bhive-sample-tninesling/skl_sample.csv"
-[[ -f "$DATA" ]] || { echo "missing BHive sample: $DATA" >&2; exit 2; }
-APP="$ROOT/validation/target"
-[[ -d "$APP/lib" ]] || { echo "$ROOT is not built: run (cd $ROOT && mvn -B -DskipTests package)" >&2; exit 2; }
-JAVA="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
-OUT="$(mktemp -d)"
-trap 'rm -rf "$OUT"' EXIT
-"$(dirname "$JAVA")/javac" -nowarn -d "$OUT" -cp "$APP/classes:$APP/lib/*" "$HERE/EngineFingerprint.java"
-"$JAVA" -Xss8m -cp "$OUT:$APP/classes:$APP/lib/*" EngineFingerprint "$DATA" "$BLOCKS"
+source "$HERE/lib.sh"
+bench_data "$ROOT" "$HERE"
+bench_run "$ROOT" "$HERE/EngineFingerprint.java" EngineFingerprint "-Xss8m" "$DATA" "$BLOCKS"

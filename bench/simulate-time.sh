@@ -18,14 +18,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "usage: $0 [--root CHECKOUT] [--blocks N] [--passes N]" >&2; exit 2 ;;
   esac
 done
-DATA="$ROOT/../shared/data/bhive-sample-tninesling/skl_sample.csv"
-[[ -f "$DATA" ]] || DATA="$HERE/../../shared/data/bhive-sample-tninesling/skl_sample.csv"
-[[ -f "$DATA" ]] || { echo "missing BHive sample: $DATA" >&2; exit 2; }
-APP="$ROOT/validation/target"
-[[ -d "$APP/lib" ]] || { echo "$ROOT is not built: run (cd $ROOT && mvn -B -DskipTests package)" >&2; exit 2; }
-JAVA="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
-OUT="$(mktemp -d)"
-trap 'rm -rf "$OUT"' EXIT
-"$(dirname "$JAVA")/javac" -nowarn -d "$OUT" -cp "$APP/classes:$APP/lib/*" "$HERE/SimulateTime.java"
+source "$HERE/lib.sh"
+bench_data "$ROOT" "$HERE"
 # The launcher's JVM options (uopsim).
-"$JAVA" -XX:+UseParallelGC -Xss8m -cp "$OUT:$APP/classes:$APP/lib/*" SimulateTime "$DATA" "$BLOCKS" "$PASSES"
+bench_run "$ROOT" "$HERE/SimulateTime.java" SimulateTime "-XX:+UseParallelGC -Xss8m" "$DATA" "$BLOCKS" "$PASSES"
