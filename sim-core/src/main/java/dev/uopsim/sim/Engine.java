@@ -811,7 +811,7 @@ public final class Engine {
      * bytes). Static: the dependency graph asks the same question.
      */
     static boolean renamable(CoreSpec core, StaticInstruction store, StaticInstruction load) {
-        if (store.isLoad() && !readModifyWriteRenamable(core.loadStore().renamingReadModifyWrite(), store.instruction)) return false;
+        if (store.isLoad() && !readModifyWriteRenamable(core.loadStore().renamingReadModifyWrite(), store)) return false;
         var shapes = core.loadStore().renamingShapes();
         if (shapes.contains(CoreSpec.RenamingShape.ANY)) return true;
         var a = memoryOperand(store.instruction);
@@ -824,12 +824,11 @@ public final class Engine {
     }
 
     /** Whether renaming passes on the result of this read-modify-write instruction (its store). */
-    private static boolean readModifyWriteRenamable(CoreSpec.ReadModifyWriteRenaming policy, dev.uopsim.isa.Instruction rmw) {
+    private static boolean readModifyWriteRenamable(CoreSpec.ReadModifyWriteRenaming policy, StaticInstruction rmw) {
         return switch (policy) {
             case ANY -> true;
             case NONE -> false;
-            // A register operand is a data source (ADD [m], r; SHL [m], cl): the address registers sit in the memory operand.
-            case IMMEDIATE_SOURCE -> rmw.operands().stream().noneMatch(o -> o instanceof dev.uopsim.isa.RegisterOperand);
+            case IMMEDIATE_SOURCE -> !rmw.registerSourced;
         };
     }
 

@@ -33,6 +33,8 @@ final class StaticInstruction {
     final Instruction instruction;
     final FormTiming timing;
     final int slots;
+    /** An explicit register operand feeds the operation (for RMW renaming: ADD [m], r but not ADD [m], 1). */
+    final boolean registerSourced;
     /** Cycles the microcode sequencer takes for this instruction when the model says (0: slots at its rate). */
     final int microcodeCycles;
     /** Its bypass domain (an index into the core's bypass delays), or -1. */
@@ -98,6 +100,8 @@ final class StaticInstruction {
         this.index = index;
         this.instruction = instruction;
         this.timing = timing;
+        // A register operand of a memory-writing form is a data source (ADD [m], r; SHL [m], cl): address registers sit in the memory operand.
+        this.registerSourced = instruction.operands().stream().anyMatch(o -> o instanceof RegisterOperand);
         this.slots = Math.max(timing.slots(), 0);
         this.microcodeCycles = timing.microcodeCycles();
         this.domain = timing.domain();
