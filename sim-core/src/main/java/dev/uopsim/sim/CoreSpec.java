@@ -130,36 +130,14 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
                             boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
                             ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks, boolean renamingSameCycle) {
 
-        /** The same unit renaming a load in the cycle of its store. */
-        public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
-                         double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
-                         java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
-                         boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
-                         ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks) {
-            this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
-                    memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads,
-                    storeCommitsPerCycle, storeCommitSameLine, renamingReadModifyWrite, loadBanks, true);
-        }
-
-        /** The same unit without a bank limit on loads. */
-        public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
-                         double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
-                         java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
-                         boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
-                         ReadModifyWriteRenaming renamingReadModifyWrite) {
-            this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
-                    memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads,
-                    storeCommitsPerCycle, storeCommitSameLine, renamingReadModifyWrite, LoadBanks.NONE);
-        }
-
-        /** The same unit renaming every read-modify-write store. */
+        /** The same unit with the later features at their defaults: every RMW store renamed, no bank limit, same-cycle renaming. */
         public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
                          double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
                          java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
                          boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine) {
             this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
                     memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads,
-                    storeCommitsPerCycle, storeCommitSameLine, ReadModifyWriteRenaming.ANY);
+                    storeCommitsPerCycle, storeCommitSameLine, ReadModifyWriteRenaming.ANY, LoadBanks.NONE, true);
         }
 
         /** The same unit with no limit on store commits beyond the store ports. */

@@ -90,7 +90,7 @@ class EngineTest {
                 full.retireWidth(), full.schedulers(), full.portPolicy(), new CoreSpec.LoadStore(ls.loadToUse(), ls.loadToUseComplex(),
                 ls.vectorLoadExtra(), ls.loadBuffer(), ls.storeBuffer(), ls.forwardLatency(), ls.forwardFailPenalty(), true,
                 ls.renamingLatency(), ls.renamingShapes(), ls.renamingPerCycle(), ls.dependencePolicy(), false, 0, false,
-                CoreSpec.ReadModifyWriteRenaming.IMMEDIATE_SOURCE), full.rename());
+                CoreSpec.ReadModifyWriteRenaming.IMMEDIATE_SOURCE, CoreSpec.LoadBanks.NONE, true), full.rename());
         // when each copy adds to what the one before stored, from a register or an immediate
         double register = TestCores.cyclesPerIteration(immediateOnly, TestCores.RULES, TestCores.unrolled("add DWORD PTR [rdi], eax"));
         double immediate = TestCores.cyclesPerIteration(immediateOnly, TestCores.RULES, TestCores.unrolled("add DWORD PTR [rdi], 1"));
@@ -110,7 +110,7 @@ class EngineTest {
                 free.retireWidth(), free.schedulers(), free.portPolicy(), new CoreSpec.LoadStore(ls.loadToUse(), ls.loadToUseComplex(),
                 ls.vectorLoadExtra(), ls.loadBuffer(), ls.storeBuffer(), ls.forwardLatency(), ls.forwardFailPenalty(), false, 0,
                 ls.renamingShapes(), 0, ls.dependencePolicy(), false, 0, false, CoreSpec.ReadModifyWriteRenaming.ANY,
-                new CoreSpec.LoadBanks(8, 1)), free.rename());
+                new CoreSpec.LoadBanks(8, 1), true), free.rename());
         SimulationInput sameBank = TestCores.unrolled("mov eax, DWORD PTR [rdi]", "mov edx, DWORD PTR [rdi+64]");
         SimulationInput twoBanks = TestCores.unrolled("mov eax, DWORD PTR [rdi]", "mov edx, DWORD PTR [rdi+8]");
         // when pairs of loads read the same place of two lines, or two places of one line
