@@ -16,6 +16,7 @@ public record FrontEnd(
     public record UopCache(@Param(value = "µops delivered per cycle; 0 = no µop cache", def = "0") int width,
                            @Param(value = "bytes of code one cache window (way set) covers", def = "32", min = 1) int windowBytes,
                            @Param(value = "capacity in µops", def = "1536") int size,
+                           @Param(value = "windows one cycle's delivery may span (consecutive code)", def = "1", min = 1) int windowsPerCycle,
                            @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
 
     public record LoopBuffer(@Param(value = "µops the loop buffer holds; 0 = none", def = "0") int size,

@@ -76,6 +76,7 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param microcodeUopsPerCycle µops per cycle from the microcode sequencer
      * @param uopCacheUops         µop cache (DSB) delivery per cycle; 0 = no µop cache
      * @param uopCacheWindow       bytes per µop-cache window (32 on Skylake, 64 on Ice Lake)
+     * @param uopCacheWindowsPerCycle windows of consecutive code one cycle's µop-cache delivery may span
      * @param uopCacheCapacity     µops the cache holds (a loop bigger than this runs from the decoders)
      * @param loopBuffer           µops of a loop the loop buffer can stream by itself (LSD); 0 = none. It
      *                             delivers up to the rename width per cycle but not across the loop's end, unless
@@ -89,7 +90,19 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
                            int complexDecoderUops, int simpleDecoderUops, int decodeUopsPerCycle, int microcodeThreshold,
                            int microcodeUopsPerCycle, int uopCacheUops, int uopCacheWindow, int uopCacheCapacity,
                            int loopBuffer, int uopQueue, double takenBranchesPerCycle, List<FusionRule> macroFusion,
-                           boolean jccErratum, boolean loopBufferAcrossIterations) {}
+                           boolean jccErratum, boolean loopBufferAcrossIterations, int uopCacheWindowsPerCycle) {
+
+        /** The same front end whose µop cache delivers from one window a cycle. */
+        public FrontEnd(int fetchBytes, int predecodeWidth, int lcpPenalty, int instructionQueue, int decoders,
+                        int complexDecoderUops, int simpleDecoderUops, int decodeUopsPerCycle, int microcodeThreshold,
+                        int microcodeUopsPerCycle, int uopCacheUops, int uopCacheWindow, int uopCacheCapacity,
+                        int loopBuffer, int uopQueue, double takenBranchesPerCycle, List<FusionRule> macroFusion,
+                        boolean jccErratum, boolean loopBufferAcrossIterations) {
+            this(fetchBytes, predecodeWidth, lcpPenalty, instructionQueue, decoders, complexDecoderUops, simpleDecoderUops,
+                    decodeUopsPerCycle, microcodeThreshold, microcodeUopsPerCycle, uopCacheUops, uopCacheWindow, uopCacheCapacity,
+                    loopBuffer, uopQueue, takenBranchesPerCycle, macroFusion, jccErratum, loopBufferAcrossIterations, 1);
+        }
+    }
 
     /**
      * A first instruction (by assembler mnemonic) that fuses with the following conditional branches

@@ -241,6 +241,7 @@ final class FrontEnd {
         if (microcodeBusyUntil > now) return;
         int delivered = 0;
         long cacheWindow = Long.MIN_VALUE;
+        int windowsLeft = spec.uopCacheWindowsPerCycle();
         int window = spec.uopCacheWindow();
         while (true) {
             StaticInstruction si = engine.program[nextIndex];
@@ -248,8 +249,12 @@ final class FrontEnd {
             boolean pair = fusedWithNext[nextIndex];
             int pairSlots = slots + (pair ? slotsOfIndex(nextIndex + 1) : 0);
             long w = fetchWindow(addressOf(nextIndex, nextIteration), window);
-            if (cacheWindow != Long.MIN_VALUE && w != cacheWindow) return;   // one window per cycle
-            cacheWindow = w;
+            if (w != cacheWindow) {
+                // A cycle delivers from so many windows of consecutive code (one on most cores).
+                if (windowsLeft == 0 || (cacheWindow != Long.MIN_VALUE && w != cacheWindow + 1)) return;
+                windowsLeft--;
+                cacheWindow = w;
+            }
             if (slots > spec.microcodeThreshold()) {
                 if (delivered > 0 || idqFree() < Math.min(slots, spec.uopQueue())) return;
                 int streaming = microcodeCycles(nextIndex, slots);      // before delivery moves nextIndex on

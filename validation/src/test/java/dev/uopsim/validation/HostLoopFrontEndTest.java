@@ -35,4 +35,20 @@ class HostLoopFrontEndTest {
         HostChecks.Comparison c = HostChecks.measureAndSimulate(kernels, TOLERANCE);
         assertEquals(List.of(), c.misses(), "loops off by more than " + (int) (100 * TOLERANCE) + "%:\n" + c.table());
     }
+
+    /**
+     * Long NOPs unrolled (a loop over a few hundred copies, from the µop cache): whether a cycle's
+     * delivery is bounded by one 64-byte window shows on 15-byte NOPs (4.3 of them a window) and not on
+     * 8-byte ones, and a 64-bit immediate (MOVABS, 10 bytes) is measured beside them.
+     */
+    @Test
+    void longInstructionsFromTheMicroOpCacheRunAsMeasured() throws IOException {
+        KernelReader reader = new KernelReader(FormTable.shipped());
+        KernelReader.Options hex = new KernelReader.Options(true, null, Kernel.Mode.UNROLLED, Kernel.InitPolicy.SAME);
+        List<Kernel> kernels = List.of(
+                reader.parse("nop15", List.of("6666666666662e0f1f840000000000"), hex),
+                reader.parse("nop8", List.of("0f1f840000000000"), hex));
+        HostChecks.Comparison c = HostChecks.measureAndSimulate(kernels, TOLERANCE);
+        assertEquals(List.of(), c.misses(), "blocks off by more than " + (int) (100 * TOLERANCE) + "%:\n" + c.table());
+    }
 }
