@@ -3,6 +3,7 @@ package dev.uopsim.characterize.infer;
 import dev.uopsim.characterize.bench.OperandNode;
 import dev.uopsim.characterize.host.CpuInfo;
 import dev.uopsim.characterize.measure.HostInference;
+import dev.uopsim.isa.FormProperty;
 import dev.uopsim.isa.FormTable;
 import dev.uopsim.isa.InstructionForm;
 import dev.uopsim.model.Unit;
@@ -415,10 +416,10 @@ public final class HostModel {
             if (unitGroup < 0 || Integer.bitCount(mask) < Integer.bitCount(inf.groups().get(unitGroup).mask())) unitGroup = i;
         }
         // A microcoded form (more slots than a decoder takes) slower than its ports and the front end allow,
-        // and not a divider: the sequencer streams it that long and delivers nothing else meanwhile (here
+        // and not a divider (value-dependent timing): the sequencer streams it that long and delivers nothing else meanwhile (here
         // RCL r64, CL beside three other forms took 8.0 cycles, not its own 6: nothing overlapped it).
         boolean sequenced = slots > 4 && Double.isFinite(t) && t > 1.1 * Math.max(lp, slots / width) && t >= 2
-                && !form.mnemonic().matches("V?(I?DIV|SQRT|RSQRT|RCP).*");
+                && !form.has(FormProperty.VALUE_DEPENDENT);
         if (sequenced) {
             row.put("microcodeCycles", (int) Math.round(t));
             unitGroup = -1;

@@ -3,6 +3,7 @@ package dev.uopsim.characterize.measure;
 import dev.uopsim.characterize.bench.Benchmark;
 import dev.uopsim.characterize.bench.Generator;
 import dev.uopsim.characterize.infer.FormFigures;
+import dev.uopsim.characterize.infer.LoopDelivery;
 import dev.uopsim.characterize.infer.PortClasses;
 import dev.uopsim.characterize.infer.SlotProbe;
 import dev.uopsim.isa.InstructionForm;
@@ -65,7 +66,7 @@ public final class HostInference {
     /** Loops of K NOPs, one and two copies a loop: does delivery go on across the loop's end? */
     static List<Benchmark> loopDeliveryBenchmarks(int width) {
         List<Benchmark> out = new ArrayList<>();
-        for (int k : dev.uopsim.characterize.infer.LoopDelivery.nopCounts(width)) {
+        for (int k : LoopDelivery.nopCounts(width)) {
             List<String> unit = new ArrayList<>();
             for (int i = 0; i < k; i++) unit.add(Generator.FILLER);
             out.add(new Benchmark("frontend-loop-nop8-x" + k, "NOP", Benchmark.Kind.THROUGHPUT, "loop-x" + k, "", List.of(unit), k, 1,
@@ -75,15 +76,15 @@ public final class HostInference {
     }
 
     /** Measures whether the front end delivers across a small loop's end (needs {@link #measureWidth} first). */
-    public dev.uopsim.characterize.infer.LoopDelivery.Verdict measureLoopDelivery() throws IOException {
+    public LoopDelivery.Verdict measureLoopDelivery() throws IOException {
         int w = (int) Math.round(width);
-        if (!(w >= 1)) return new dev.uopsim.characterize.infer.LoopDelivery.Verdict(null, Map.of(), "front-end width not measured");
+        if (!(w >= 1)) return new LoopDelivery.Verdict(null, Map.of(), "front-end width not measured");
         List<Benchmark> bs = loopDeliveryBenchmarks(w);
         List<Measurement> ms = measurer.run("frontend", bs);
         Map<Integer, Double> perNop = new LinkedHashMap<>();
-        int[] ks = dev.uopsim.characterize.infer.LoopDelivery.nopCounts(w);
+        int[] ks = LoopDelivery.nopCounts(w);
         for (int i = 0; i < bs.size(); i++) perNop.put(ks[i], JournalMeasurer.cycles(bs.get(i), ms.get(i)));
-        var v = dev.uopsim.characterize.infer.LoopDelivery.decide(w, perNop);
+        var v = LoopDelivery.decide(w, perNop);
         log.accept("front end, small loops: " + v.note());
         return v;
     }
@@ -641,7 +642,7 @@ public final class HostInference {
      * combinations with their blocking instructions, each form's µops, the core facts, and the names of
      * the ports (after the documented ones of {@code reference} when given).
      */
-    public record Result(double width, dev.uopsim.characterize.infer.LoopDelivery.Verdict loopDelivery, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
+    public record Result(double width, LoopDelivery.Verdict loopDelivery, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
                          List<Combination> combinations, Map<String, InferredForm> forms,
                          dev.uopsim.characterize.infer.CoreProbes.Facts facts, List<String> portNames,
                          Map<Integer, List<dev.uopsim.model.Unit>> units, String reference, BypassProbe.Result bypass) {
