@@ -30,9 +30,17 @@ public record Rename(
     public record PortBinding(@Param(value = "allocation (the least loaded port of the µop's set, at rename), dispatch (the first "
                                       + "free port of its queue when it issues), or auto (allocation with one scheduler, dispatch with several)",
                                       def = "\"auto\"") PortBindingTime at,
+                              @Param(value = "how allocation picks among the µop's ports: least-loaded (the port with the fewest "
+                                      + "µops waiting, counting those bound earlier in the same cycle) or issue-slot (from the "
+                                      + "counts at the start of the cycle: µops in even rename slots take the least loaded port, "
+                                      + "those in odd slots the second least loaded unless it trails by 3 or more; ties go to the "
+                                      + "higher-numbered port)", def = "\"least-loaded\"") PortChoice choice,
                               @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
 
     public enum PortBindingTime { AUTO, ALLOCATION, DISPATCH }
+
+    /** How a µop bound at allocation picks one port of its set. */
+    public enum PortChoice { LEAST_LOADED, ISSUE_SLOT }
 
     public enum IdiomHandling {
         /** Treated like any other instruction. */

@@ -59,6 +59,12 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
     public enum PortPolicy {
         /** At allocation, to the allowed port with the fewest µops waiting (Intel). */
         LEAST_LOADED_AT_ALLOCATION,
+        /**
+         * At allocation, from each port's waiting µops at the start of the cycle: a µop in an even
+         * rename slot takes the least loaded port, one in an odd slot the second least loaded unless
+         * that trails by 3 or more (Intel, as the uiCA paper reverse-engineered it on 8-port cores).
+         */
+        BY_ISSUE_SLOT_AT_ALLOCATION,
         /** At allocation, to the scheduler queue with the most free entries among those that can serve it (Zen). */
         PER_QUEUE
     }

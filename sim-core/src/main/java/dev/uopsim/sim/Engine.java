@@ -98,6 +98,9 @@ public final class Engine {
     final int[] queueSize;
     final int schedulerEntries;    // all queues together
     final boolean leastLoaded;     // ports bound at allocation to the least loaded one
+    private final boolean bySlot;  // ... judged from the start of the cycle and the µop's rename slot
+    private final int[] portPendingAtCycleStart;
+    private int issueSlot;         // rename slot of the instruction being renamed
     /** Loads wait for every older store's address (or data): no single store to wake them. */
     private final boolean waitsForOlderStores;
     final int[] portPending;       // µops bound to each port and not yet dispatched
@@ -220,13 +223,15 @@ public final class Engine {
             queuePorts[q] = core.schedulers().get(q).portMask();
             queueSize[q] = core.schedulers().get(q).size();
         }
-        leastLoaded = core.portPolicy() == CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
+        bySlot = core.portPolicy() == CoreSpec.PortPolicy.BY_ISSUE_SLOT_AT_ALLOCATION;
+        leastLoaded = bySlot || core.portPolicy() == CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
         waitsForOlderStores = core.loadStore().dependencePolicy() == CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES
                 || core.loadStore().inOrderLoads();
         int entries = 0;
         for (int q = 0; q < queues; q++) entries += queueSize[q];
         schedulerEntries = entries;
         portPending = new int[core.portNames().size()];
+        portPendingAtCycleStart = new int[portPending.length];
         maxUopsPerInstruction = maxUops;
         portClasses = new int[queues * portPending.length];
         uopClasses = new int[program.length * maxUops * queues];
@@ -447,6 +452,7 @@ public final class Engine {
         int slotsLeft = core.renameWidth();
         boolean any = false;
         renamedThisCycle = 0;
+        if (bySlot) System.arraycopy(portPending, 0, portPendingAtCycleStart, 0, portPending.length);
         while (slotsLeft > 0) {
             long id = frontEnd.peekDelivered();
             if (id < 0) {
@@ -488,6 +494,7 @@ public final class Engine {
             slotsLeft -= cost;
             robSlotsUsed += cost;
             if (si.isLoad()) loadsInFlight++;
+            issueSlot = core.renameWidth() - slotsLeft - cost;
             if (si.isStore()) {
                 storesInFlight++;
                 storeIds[(int) (storesRenamed++ & mask)] = id;
@@ -686,7 +693,7 @@ public final class Engine {
             if (fusedWithBranch && si.uops[u].kind() == UopKind.COMPUTE) {
                 portMask = frontEnd.fusedPortMask(si.index, portMask);
             }
-            enqueue(uid, portMask);
+            enqueue(uid, portMask, issueSlot + Math.min(u, Math.max(1, si.slots) - 1));
         }
     }
 
@@ -841,22 +848,47 @@ public final class Engine {
     // Schedulers and ports
     // ======================================================================================
 
-    private void enqueue(int uid, int portMask) {
+    private void enqueue(int uid, int portMask, int slot) {
         int q = queues == 1 ? 0 : chooseQueue(portMask);      // one queue takes every µop
         int port = -1;
         if (leastLoaded) {
             int candidates = portMask & queuePorts[q];
             if (candidates == 0) candidates = portMask;
-            int best = -1;
-            for (int left = candidates; left != 0; left &= left - 1) {
-                int p = Integer.numberOfTrailingZeros(left);
-                if (best < 0 || portPending[p] < portPending[best]) best = p;
-            }
-            port = best;
+            port = bySlot ? portBySlot(candidates, slot) : leastLoadedPort(candidates);
             portPending[port]++;
         }
         uopPort[uid] = port;
         station.enter(uid, q, port >= 0 ? portClass(q, port) : uopClass(q, uid));
+    }
+
+    private int leastLoadedPort(int candidates) {
+        int best = -1;
+        for (int left = candidates; left != 0; left &= left - 1) {
+            int p = Integer.numberOfTrailingZeros(left);
+            if (best < 0 || portPending[p] < portPending[best]) best = p;
+        }
+        return best;
+    }
+
+    /**
+     * The port by rename slot: counts are those at the start of the cycle, so µops renamed together
+     * do not see each other; even slots take the least loaded port and odd slots the second, unless
+     * it has 3 or more µops waiting beyond the first. Ties go to the higher-numbered port.
+     */
+    private int portBySlot(int candidates, int slot) {
+        int first = -1, second = -1;
+        for (int left = candidates; left != 0; left &= left - 1) {
+            int p = Integer.numberOfTrailingZeros(left);       // ascending: <= prefers the higher port
+            int load = portPendingAtCycleStart[p];
+            if (first < 0 || load <= portPendingAtCycleStart[first]) {
+                second = first;
+                first = p;
+            } else if (second < 0 || load <= portPendingAtCycleStart[second]) {
+                second = p;
+            }
+        }
+        if ((slot & 1) == 0 || second < 0) return first;
+        return portPendingAtCycleStart[second] - portPendingAtCycleStart[first] >= 3 ? first : second;
     }
 
     // The station's class of a µop, found once per queue and port (bound µops) or per static µop and queue.

@@ -63,10 +63,12 @@ public final class ModelCore {
         Rename r = m.rename();
         CoreSpec.RenameFeatures features = new CoreSpec.RenameFeatures(r.moveElimination().gpr(), r.moveElimination().vector(),
                 idiom(r.idioms().zero()), idiom(r.idioms().ones()), idiom(r.idioms().carry()), true);
+        CoreSpec.PortPolicy atAllocation = r.portBinding().choice() == Rename.PortChoice.ISSUE_SLOT
+                ? CoreSpec.PortPolicy.BY_ISSUE_SLOT_AT_ALLOCATION : CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
         CoreSpec.PortPolicy policy = switch (r.portBinding().at()) {
-            case ALLOCATION -> CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
+            case ALLOCATION -> atAllocation;
             case DISPATCH -> CoreSpec.PortPolicy.PER_QUEUE;
-            case AUTO -> schedulers.size() == 1 ? CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION : CoreSpec.PortPolicy.PER_QUEUE;
+            case AUTO -> schedulers.size() == 1 ? atAllocation : CoreSpec.PortPolicy.PER_QUEUE;
         };
         return new CoreSpec(m.name(), bound.portNames(), front, r.width(), m.rob().size(), m.retire().width(), schedulers,
                 policy, ls, features, bypass(m.bypass()));

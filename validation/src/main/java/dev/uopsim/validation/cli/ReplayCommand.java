@@ -53,7 +53,7 @@ public final class ReplayCommand implements Command {
     public String summary() { return "simulate the microbenchmarks of a characterization journal with the model written from it"; }
 
     @Override
-    public String synopsis() { return "replay [JOURNAL] [--json] [--worst N] [--every K] [--threads N]"; }
+    public String synopsis() { return "replay [JOURNAL] [--json] [--worst N] [--every K] [--threads N] [what-if options]"; }
 
     @Override
     public String description() {
@@ -77,6 +77,7 @@ public final class ReplayCommand implements Command {
         o.addOption(Option.builder().longOpt("every").hasArg().argName("K").desc("simulate every K-th inference and part-1 benchmark (default 1)").build());
         o.addOption(Option.builder().longOpt("threads").hasArg().argName("N").desc("simulation threads (default: all cores)").build());
         o.addOption(Option.builder().longOpt("model-out").hasArg().argName("FILE").desc("keep the replayed model in FILE").build());
+        dev.uopsim.machine.cli.ModelOptions.add(o, false);
         return o;
     }
 
@@ -102,7 +103,8 @@ public final class ReplayCommand implements Command {
         console.err().printf(Locale.ROOT, "uopsim: inference replayed in %.1f s%n", (System.nanoTime() - t0) / 1e9);
         Path modelFile = line.hasOption("model-out") ? Path.of(line.getOptionValue("model-out")) : Files.createTempFile("uopsim-replay", ".json");
         Files.writeString(modelFile, Json.write(outcome.model()) + "\n", StandardCharsets.UTF_8);
-        BoundModel bound = ModelBinder.bind(ModelLoader.load(modelFile.toString()));
+        // What-if changes apply to the replayed model, not to the file kept with --model-out.
+        BoundModel bound = ModelBinder.bind(ModelLoader.load(modelFile.toString(), dev.uopsim.machine.cli.ModelOptions.whatIfs(line)));
         if (!line.hasOption("model-out")) Files.deleteIfExists(modelFile);
         CoreSpec core = ModelCore.core(bound);
         TimingTable timings = ModelCore.timings(bound);
