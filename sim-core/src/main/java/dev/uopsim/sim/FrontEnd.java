@@ -91,8 +91,7 @@ final class FrontEnd {
     }
 
     private int slotsOf(long id) {
-        int s = engine.slot(id);
-        return engine.fusedSecond[s] ? 0 : Math.max(1, engine.program[engine.sidx[s]].slots);
+        return engine.slotCost[engine.slot(id)];
     }
 
     private int slotsOfIndex(int index) {
@@ -113,6 +112,8 @@ final class FrontEnd {
         long id = nextId++;
         int s = engine.slot(id);
         engine.sidx[s] = nextIndex;
+        engine.slotCode[s] = engine.program[nextIndex];
+        engine.slotCost[s] = slotsOfIndex(nextIndex);
         engine.iter[s] = nextIteration;
         engine.fusedSecond[s] = second[nextIndex];
         nextIndex++;
