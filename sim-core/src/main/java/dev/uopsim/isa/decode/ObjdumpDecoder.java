@@ -126,7 +126,7 @@ public final class ObjdumpDecoder {
         final InputException[] errors;
         final String[] failed;
         /** The same text and bytes decode the same way: the form found for each, in this listing (branches aside). */
-        private final Map<String, FormMatcher.Match> matches = new HashMap<>();
+        private final Map<String, FormMatcher.Match> matches;
         private int block;
         /** The block {@link #inPadding} looked at last. */
         private int paddingBlock;
@@ -146,6 +146,8 @@ public final class ObjdumpDecoder {
             this.starts = starts;
             this.blob = blob;
             this.errors = new InputException[blocks.size()];
+            // Sized for a few instructions a block, so that it does not grow step by step.
+            this.matches = HashMap.newHashMap(4 * blocks.size());
             this.failed = new String[blocks.size()];
             for (int i = 0; i < blocks.size(); i++) decoded.add(new ArrayList<>());
         }
