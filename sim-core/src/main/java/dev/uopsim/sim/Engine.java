@@ -858,10 +858,14 @@ public final class Engine {
         if (leastLoaded) {
             int candidates = portMask & queuePorts[q];
             if (candidates == 0) candidates = portMask;
-            int best = -1;
-            for (int left = candidates; left != 0; left &= left - 1) {
+            // The lowest-numbered of the least loaded ports (candidates is never empty).
+            int best = Integer.numberOfTrailingZeros(candidates);
+            int bestPending = portPending[best];
+            for (int left = candidates & (candidates - 1); left != 0; left &= left - 1) {
                 int p = Integer.numberOfTrailingZeros(left);
-                if (best < 0 || portPending[p] < portPending[best]) best = p;
+                int pending = portPending[p];
+                best = pending < bestPending ? p : best;
+                bestPending = Math.min(pending, bestPending);
             }
             port = best;
             portPending[port]++;

@@ -21,6 +21,8 @@ final class FrontEnd {
     private final boolean[] second;
     private final int[] fusedMask;
     private final boolean[] fusedWithNext;
+    /** The slots each instruction of the code takes (0: the branch of a fused pair), asked per instruction delivered. */
+    private final int[] slotsByIndex;
     private final int n;
     private final long size;
     private final boolean loop;
@@ -55,6 +57,8 @@ final class FrontEnd {
         this.n = engine.program.length;
         this.size = engine.input.bytes();
         this.loop = engine.input.loop();
+        this.slotsByIndex = new int[n];
+        for (int i = 0; i < n; i++) slotsByIndex[i] = second[i] ? 0 : Math.max(1, engine.program[i].slots);
         this.fusedWithNext = new boolean[n];
         this.fusedMask = new int[n];
         for (int i = 0; i + 1 < n; i++) {
@@ -95,7 +99,7 @@ final class FrontEnd {
     }
 
     private int slotsOfIndex(int index) {
-        return second[index] ? 0 : Math.max(1, engine.program[index].slots);
+        return slotsByIndex[index];
     }
 
     /** The address of the next instruction: unrolled copies follow each other, a loop runs the same bytes. */
