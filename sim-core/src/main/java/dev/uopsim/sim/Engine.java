@@ -45,6 +45,10 @@ public final class Engine {
     final int capacity;
     final int mask;
     final int[] sidx;
+    /** The static instruction in each slot (program[sidx[s]], kept: every stage looks it up). */
+    final StaticInstruction[] slotCode;
+    /** The slots each instruction takes in the queues, ROB and retirement (0: the branch of a fused pair). */
+    final int[] slotCost;
     final int[] iter;
     final long[] renameCycle;
     final long[] completeCycle;
@@ -75,6 +79,8 @@ public final class Engine {
     final long[] uopInst;
     final int[] uopSpec;           // index into the static instruction's uops
     final int[] uopPort;           // bound port (-1: chosen at dispatch)
+    final int[] uopSlot;           // its instruction's slot
+    final int[] uopPorts;          // the ports it may dispatch to: its bound one, or its own within its queue's
     final long[] uopReadyAt;       // cached earliest cycle, NOT_READY while unknown
     final long[] uopWaitsFor;      // a value reference the µop found not ready at its last check, or NO_VALUE
     // A µop waiting for a value that is not produced yet is parked on the producer's slot and skipped
@@ -171,6 +177,8 @@ public final class Engine {
         this.capacity = Integer.highestOneBit(Math.max(64, inFlight) * 2 - 1);
         this.mask = capacity - 1;
         sidx = arrays.ints(capacity);
+        slotCode = new StaticInstruction[capacity];
+        slotCost = arrays.ints(capacity);
         iter = arrays.ints(capacity);
         renameCycle = arrays.longs(capacity);
         completeCycle = arrays.longs(capacity);
@@ -206,6 +214,8 @@ public final class Engine {
         uopInst = arrays.longs(uopCapacity);
         uopSpec = arrays.ints(uopCapacity);
         uopPort = arrays.ints(uopCapacity);
+        uopSlot = arrays.ints(uopCapacity);
+        uopPorts = arrays.ints(uopCapacity);
         uopReadyAt = arrays.longs(uopCapacity);
         uopWaitsFor = arrays.longs(uopCapacity);
         uopNextWaiter = arrays.ints(uopCapacity);
@@ -286,7 +296,7 @@ public final class Engine {
     }
 
     StaticInstruction staticOf(long id) {
-        return program[sidx[slot(id)]];
+        return slotCode[slot(id)];
     }
 
     /** Runs until {@code iterations} iterations retired or {@code cycleLimit} cycles passed. */
@@ -349,7 +359,7 @@ public final class Engine {
         int firstSlot = -1;
         for (commitNext = Math.max(commitNext, oldestStore); commitNext < oldestId; commitNext++) {
             int s = slot(commitNext);
-            StaticInstruction si = program[sidx[s]];
+            StaticInstruction si = slotCode[s];
             if (!si.isStore()) continue;
             if (committed == core.loadStore().storeCommitsPerCycle()) return;
             if (committed > 0 && core.loadStore().storeCommitSameLine() && !sameLine(firstSlot, s)) return;
@@ -362,7 +372,7 @@ public final class Engine {
 
     /** Whether the stores in two slots write the same 64-byte line (unknown: no). */
     private boolean sameLine(int a, int b) {
-        StaticInstruction sa = program[sidx[a]], sb = program[sidx[b]];
+        StaticInstruction sa = slotCode[a], sb = slotCode[b];
         return trace.sameLine(iter[a], sa.index, sa.storeAccess(), iter[b], sb.index, sb.storeAccess());
     }
 
@@ -372,8 +382,8 @@ public final class Engine {
         while (oldestId < nextRenameId) {
             int s = slot(oldestId);
             if (uopsLeft[s] > 0 || completeCycle[s] > cycle) return;
-            StaticInstruction si = program[sidx[s]];
-            int cost = fusedSecond[s] ? 0 : Math.max(1, si.slots);
+            StaticInstruction si = slotCode[s];
+            int cost = slotCost[s];
             if (cost > slotsLeft && slotsLeft < core.retireWidth()) return;
             if (cost > core.retireWidth()) retireBusyUntil = cycle + (cost + core.retireWidth() - 1) / core.retireWidth();
             slotsLeft -= cost;
@@ -401,7 +411,7 @@ public final class Engine {
     private void drainStores() {
         while (oldestStore < oldestId) {
             int s = slot(oldestStore);
-            StaticInstruction si = program[sidx[s]];
+            StaticInstruction si = slotCode[s];
             if (si.isStore()) {
                 if (commitCycle[s] > cycle) return;
                 storesInFlight--;
@@ -460,9 +470,9 @@ public final class Engine {
                 return;
             }
             int s = slot(id);
-            StaticInstruction si = program[sidx[s]];
+            StaticInstruction si = slotCode[s];
             boolean second = fusedSecond[s];
-            int cost = second ? 0 : Math.max(1, si.slots);
+            int cost = slotCost[s];
             if (cost > slotsLeft && slotsLeft < core.renameWidth()) return;
             if (robSlotsUsed + cost > core.robSize()) {
                 if (observed) listener.stalled(cycle, Stall.ROB_FULL, id, si.index, oldestId < nextRenameId ? sidx[slot(oldestId)] : -1);
@@ -686,6 +696,7 @@ public final class Engine {
             int uid = (int) (nextUop & uopMask);
             nextUop++;
             uopInst[uid] = id;
+            uopSlot[uid] = s;
             uopSpec[uid] = u;
             uopReadyAt[uid] = NOT_READY;
             uopWaitsFor[uid] = NO_VALUE;
@@ -733,7 +744,7 @@ public final class Engine {
             while (first - 1 >= 0 && first - 1 >= storesRenamed - capacity && storeIds[(int) ((first - 1) & mask)] >= oldestStore) first--;
             for (long n = first; n < storesRenamed - 1; n++) {
                 long sid = storeIds[(int) (n & mask)];
-                fileStore(sid, slot(sid), program[sidx[slot(sid)]]);
+                fileStore(sid, slot(sid), slotCode[slot(sid)]);
             }
         }
         fileStore(id, s, si);
@@ -782,7 +793,7 @@ public final class Engine {
             int storeSize = storeIndex.size(e);
             if (storeOffset + storeSize <= loadOffset || loadOffset + loadSize <= storeOffset) continue;    // disjoint
             boolean contains = loadOffset >= storeOffset && loadOffset + loadSize <= storeOffset + storeSize;
-            StaticInstruction st = program[sidx[ss]];
+            StaticInstruction st = slotCode[ss];
             int k = st.storeAccesses[storeIndex.access(e)];
             probeStore = sid;
             probePartial = !contains;
@@ -858,14 +869,19 @@ public final class Engine {
             portPending[port]++;
         }
         uopPort[uid] = port;
+        uopPorts[uid] = port >= 0 ? 1 << port : slotCode[uopSlot[uid]].uops[uopSpec[uid]].portMask() & queuePorts[q];
         station.enter(uid, q, port >= 0 ? portClass(q, port) : uopClass(q, uid));
     }
 
+    /** The lowest-numbered of the least loaded ports (candidates is never empty), without a branch per port. */
     private int leastLoadedPort(int candidates) {
-        int best = -1;
-        for (int left = candidates; left != 0; left &= left - 1) {
+        int best = Integer.numberOfTrailingZeros(candidates);
+        int bestPending = portPending[best];
+        for (int left = candidates & (candidates - 1); left != 0; left &= left - 1) {
             int p = Integer.numberOfTrailingZeros(left);
-            if (best < 0 || portPending[p] < portPending[best]) best = p;
+            int pending = portPending[p];
+            best = pending < bestPending ? p : best;
+            bestPending = Math.min(pending, bestPending);
         }
         return best;
     }
@@ -902,7 +918,7 @@ public final class Engine {
     }
 
     private int uopClass(int q, int uid) {
-        StaticInstruction si = program[sidx[slot(uopInst[uid])]];
+        StaticInstruction si = slotCode[uopSlot[uid]];
         int k = (si.index * maxUopsPerInstruction + uopSpec[uid]) * queues + q;
         if (uopClasses[k] < 0) uopClasses[k] = station.classOf(q, si.uops[uopSpec[uid]].portMask() & queuePorts[q]);
         return uopClasses[k];
@@ -1014,21 +1030,20 @@ public final class Engine {
             if (uopReadyAt[uid] < NOT_READY) station.later(uid, uopReadyAt[uid], cycle);
             return 0;
         }
-        long id = uopInst[uid];
-        int s = slot(id);
-        StaticInstruction si = program[sidx[s]];
+        int s = uopSlot[uid];
+        StaticInstruction si = slotCode[s];
         UopSpec spec = si.uops[uopSpec[uid]];
-        int candidates = uopPort[uid] >= 0 ? 1 << uopPort[uid] : (spec.portMask() & queuePorts[q]);
+        int candidates = uopPorts[uid];
         int free = candidates & ~used;
         if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
         if (free != 0 && banks.limited() && spec.kind() == UopKind.LOAD && !bankFree(s, si)) free = 0;
         if (free != 0) {
             int p = Integer.numberOfTrailingZeros(free);
             station.issue(uid);
-            execute(uid, id, s, si, spec, p);
+            execute(uid, uopInst[uid], s, si, spec, p);
             return 1 << p;
         }
-        if (observed) listener.stalled(cycle, Stall.PORT_BUSY, id, si.index, candidates);
+        if (observed) listener.stalled(cycle, Stall.PORT_BUSY, uopInst[uid], si.index, candidates);
         if (!waitingForPort) station.ready(uid);
         return 0;
     }
@@ -1057,8 +1072,8 @@ public final class Engine {
             return false;
         }
         long id = uopInst[uid];
-        int s = slot(id);
-        StaticInstruction si = program[sidx[s]];
+        int s = uopSlot[uid];
+        StaticInstruction si = slotCode[s];
         UopSpec spec = si.uops[uopSpec[uid]];
         checkReady = renameCycle[s] + 1;
         checkDecider = -1;
@@ -1225,7 +1240,7 @@ public final class Engine {
      */
     private long storeAddressKnown(int ss) {
         if (storeAddressCycle[ss] < NOT_READY) return storeAddressCycle[ss];
-        StaticInstruction st = program[sidx[ss]];
+        StaticInstruction st = slotCode[ss];
         boolean separate = false;
         for (UopSpec u : st.uops) separate |= u.kind() == UopKind.STORE_ADDRESS;
         if (separate) return NOT_READY;
@@ -1358,7 +1373,7 @@ public final class Engine {
     public String oldestState() {
         if (oldestId >= nextRenameId) return "nothing in flight";
         int s = slot(oldestId);
-        StaticInstruction si = program[sidx[s]];
+        StaticInstruction si = slotCode[s];
         StringBuilder sb = new StringBuilder("#" + si.index + " " + si + ": µops left " + uopsLeft[s] + ", complete "
                 + (completeCycle[s] >= NOT_READY ? "unknown" : completeCycle[s]) + ", forward from " + forwardFrom[s]
                 + (forwardPartial[s] ? " (partial)" : "") + "; inputs");

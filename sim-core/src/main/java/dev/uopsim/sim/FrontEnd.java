@@ -21,6 +21,8 @@ final class FrontEnd {
     private final boolean[] second;
     private final int[] fusedMask;
     private final boolean[] fusedWithNext;
+    /** The slots each instruction of the code takes (0: the branch of a fused pair), asked per instruction delivered. */
+    private final int[] slotsByIndex;
     private final int n;
     private final long size;
     private final boolean loop;
@@ -55,6 +57,8 @@ final class FrontEnd {
         this.n = engine.program.length;
         this.size = engine.input.bytes();
         this.loop = engine.input.loop();
+        this.slotsByIndex = new int[n];
+        for (int i = 0; i < n; i++) slotsByIndex[i] = second[i] ? 0 : Math.max(1, engine.program[i].slots);
         this.fusedWithNext = new boolean[n];
         this.fusedMask = new int[n];
         for (int i = 0; i + 1 < n; i++) {
@@ -91,12 +95,11 @@ final class FrontEnd {
     }
 
     private int slotsOf(long id) {
-        int s = engine.slot(id);
-        return engine.fusedSecond[s] ? 0 : Math.max(1, engine.program[engine.sidx[s]].slots);
+        return engine.slotCost[engine.slot(id)];
     }
 
     private int slotsOfIndex(int index) {
-        return second[index] ? 0 : Math.max(1, engine.program[index].slots);
+        return slotsByIndex[index];
     }
 
     /** The address of the next instruction: unrolled copies follow each other, a loop runs the same bytes. */
@@ -113,6 +116,8 @@ final class FrontEnd {
         long id = nextId++;
         int s = engine.slot(id);
         engine.sidx[s] = nextIndex;
+        engine.slotCode[s] = engine.program[nextIndex];
+        engine.slotCost[s] = slotsOfIndex(nextIndex);
         engine.iter[s] = nextIteration;
         engine.fusedSecond[s] = second[nextIndex];
         nextIndex++;

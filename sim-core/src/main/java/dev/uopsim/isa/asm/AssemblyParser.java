@@ -333,6 +333,14 @@ public final class AssemblyParser {
     }
 
     private boolean isBranchMnemonic(String mnemonic) {
+        // Asked for every instruction read; a decoded batch has a few hundred mnemonics.
+        return branchMnemonics.computeIfAbsent(mnemonic, this::hasRelativeBranchForm);
+    }
+
+    /** {@link #isBranchMnemonic} per mnemonic. */
+    private final java.util.Map<String, Boolean> branchMnemonics = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private boolean hasRelativeBranchForm(String mnemonic) {
         for (InstructionForm f : table.byAsmMnemonic(mnemonic)) {
             if (f.has(FormProperty.BRANCH) && f.operands().stream().anyMatch(o -> o.kind().category()
                     == dev.uopsim.isa.OperandKind.Category.RELATIVE)) {

@@ -11,31 +11,32 @@ public final class Hex {
      * offending character.
      */
     public static byte[] parse(String text, String source, int line, int column0) {
-        StringBuilder digits = new StringBuilder();
+        // Digits are read straight into bytes: a BHive file has a block a line, and decoding reads thousands.
+        byte[] out = new byte[(text.length() + 1) / 2];
+        int digits = 0;
         int firstColumn = -1;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (Character.isWhitespace(c)) continue;
-            if (Character.digit(c, 16) < 0) {
+            int d = Character.digit(c, 16);
+            if (d < 0) {
                 throw new InputException(source, line, column0 + i + 1, "'" + c + "' is not a hex digit",
                         "machine code is given as hex bytes, e.g. 4801d8");
             }
             if (firstColumn < 0) firstColumn = column0 + i + 1;
-            digits.append(c);
+            if ((digits & 1) == 0) out[digits >> 1] = (byte) (d << 4);
+            else out[digits >> 1] |= (byte) d;
+            digits++;
         }
-        if (digits.isEmpty()) {
+        if (digits == 0) {
             throw new InputException(source, line, Math.max(column0, 0) + 1, "no machine code: the hex string is empty", null);
         }
-        if (digits.length() % 2 != 0) {
+        if (digits % 2 != 0) {
             throw new InputException(source, line, firstColumn,
-                    "odd number of hex digits (" + digits.length() + "): a byte is two digits",
+                    "odd number of hex digits (" + digits + "): a byte is two digits",
                     "check for a missing or extra digit");
         }
-        byte[] out = new byte[digits.length() / 2];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = (byte) Integer.parseInt(digits.substring(2 * i, 2 * i + 2), 16);
-        }
-        return out;
+        return digits / 2 == out.length ? out : java.util.Arrays.copyOf(out, digits / 2);
     }
 
     public static String format(byte[] bytes) {

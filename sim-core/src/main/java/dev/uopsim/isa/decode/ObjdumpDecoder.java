@@ -126,8 +126,10 @@ public final class ObjdumpDecoder {
         final InputException[] errors;
         final String[] failed;
         /** The same text and bytes decode the same way: the form found for each, in this listing (branches aside). */
-        private final Map<String, FormMatcher.Match> matches = new HashMap<>();
+        private final Map<String, FormMatcher.Match> matches;
         private int block;
+        /** The block {@link #inPadding} looked at last. */
+        private int paddingBlock;
         private String pendingPrefixText;
         private byte[] pendingPrefixBytes;
         private long pendingOffset = -1;
@@ -144,6 +146,8 @@ public final class ObjdumpDecoder {
             this.starts = starts;
             this.blob = blob;
             this.errors = new InputException[blocks.size()];
+            // Sized for a few instructions a block, so that it does not grow step by step.
+            this.matches = HashMap.newHashMap(4 * blocks.size());
             this.failed = new String[blocks.size()];
             for (int i = 0; i < blocks.size(); i++) decoded.add(new ArrayList<>());
         }
@@ -163,7 +167,14 @@ public final class ObjdumpDecoder {
             if (digits == 0 || i + 1 >= to || buf[i] != ':' || buf[i + 1] != '\t') return;
             if (heldOffset >= 0) instructionLine(heldOffset, offset - heldOffset, heldText);
             heldOffset = offset;
-            heldText = new String(buf, i + 2, to - i - 2, StandardCharsets.UTF_8).strip();
+            // Most lines are the INT3 padding, whose text nobody reads: no string for them.
+            heldText = inPadding(offset) ? null : new String(buf, i + 2, to - i - 2, StandardCharsets.UTF_8).strip();
+        }
+
+        /** Whether {@code offset} lies in the padding after a block (offsets come in increasing order). */
+        private boolean inPadding(long offset) {
+            while (paddingBlock < blocks.size() && offset >= starts[paddingBlock] + blocks.get(paddingBlock).length + PADDING) paddingBlock++;
+            return paddingBlock < blocks.size() && offset - starts[paddingBlock] >= blocks.get(paddingBlock).length;
         }
 
         void end() {
