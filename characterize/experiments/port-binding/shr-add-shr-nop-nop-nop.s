@@ -1,0 +1,6 @@
+shr rax, 7
+add rbx, rsi
+shr rcx, 7
+nop
+nop
+nop

@@ -1,0 +1,3 @@
+shr rax, 7
+add rbx, rdx
+shr rcx, 7

@@ -1,0 +1,3 @@
+shr rax, 7
+nop
+shr rcx, 7

@@ -1,0 +1,2 @@
+shr rax, 1
+shr rcx, 1

@@ -1,0 +1,6 @@
+vmovdqu ymm2, YMMWORD PTR [r14]
+vmovdqu ymm3, YMMWORD PTR [r14+0x20]
+vmovdqu ymm4, YMMWORD PTR [r14+0x40]
+vmovdqu ymm5, YMMWORD PTR [r14+0x60]
+vmovdqu ymm6, YMMWORD PTR [r14+0x80]
+vmovdqu ymm7, YMMWORD PTR [r14+0xa0]
