@@ -35,7 +35,7 @@ public record Latency(double cycles, boolean upperBound) {
         return new Latency(v, bound);
     }
 
-    /** Whole cycles the simulator uses (rounded up). */
+    /** Whole cycles, rounded up (the engine takes a figure that is not whole as that many cycles on average). */
     public int cyclesCeil() {
         return (int) Math.ceil(cycles - 1e-9);
     }

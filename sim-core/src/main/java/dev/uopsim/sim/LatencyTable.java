@@ -22,14 +22,25 @@ public final class LatencyTable {
 
     private final Map<String, Integer> cycles;
     private final Set<String> upperBounds;
+    /** For a key whose figure is not whole: hundredths short of its (rounded-up) cycles, 1..99. */
+    private final Map<String, Integer> shortfall;
     /** The key that covers each pair asked about (by from, then to), or NO_KEY: looked up without building a string. */
     private final Map<String, Map<String, String>> resolved = new ConcurrentHashMap<>();
     /** {@link #max()}, asked once per simulated instruction. */
     private final int max;
 
     public LatencyTable(Map<String, Integer> cycles, Set<String> upperBounds) {
+        this(cycles, upperBounds, Map.of());
+    }
+
+    /**
+     * @param cycles    whole cycles per key, rounded up where the figure is not whole
+     * @param shortfall for such keys, the hundredths the rounding added (2.08 cycles: 3 and 92)
+     */
+    public LatencyTable(Map<String, Integer> cycles, Set<String> upperBounds, Map<String, Integer> shortfall) {
         this.cycles = Map.copyOf(cycles);
         this.upperBounds = Set.copyOf(upperBounds);
+        this.shortfall = Map.copyOf(shortfall);
         int m = Integer.MIN_VALUE;
         for (int c : this.cycles.values()) m = Math.max(m, c);
         this.max = this.cycles.isEmpty() ? 1 : m;
@@ -51,6 +62,16 @@ public final class LatencyTable {
     public int get(String from, String to, int fallback) {
         String key = key(from, to);
         return key == null ? fallback : cycles.get(key);
+    }
+
+    /**
+     * Hundredths of a cycle by which the pair's figure falls short of {@link #get}'s whole cycles (0
+     * for a whole figure): a measured 2.08 is 3 cycles less 92 hundredths, which the engine realises
+     * as 2 cycles on most instances and 3 on 8 in 100.
+     */
+    public int shortfall(String from, String to) {
+        String key = key(from, to);
+        return key == null ? 0 : shortfall.getOrDefault(key, 0);
     }
 
     /** True when the latency that covers this pair is only an upper bound (uops.info's ≤n). */
@@ -93,12 +114,12 @@ public final class LatencyTable {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof LatencyTable t && cycles.equals(t.cycles) && upperBounds.equals(t.upperBounds);
+        return o instanceof LatencyTable t && cycles.equals(t.cycles) && upperBounds.equals(t.upperBounds) && shortfall.equals(t.shortfall);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(cycles, upperBounds);
+        return Objects.hash(cycles, upperBounds, shortfall);
     }
 
     @Override

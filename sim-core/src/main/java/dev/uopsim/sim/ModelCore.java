@@ -164,15 +164,19 @@ public final class ModelCore {
         }
         var row = bound.model().instructions().forms().get(t.row());
         Map<String, Integer> lat = new HashMap<>();
+        Map<String, Integer> shortfall = new HashMap<>();
         java.util.Set<String> bounds = new java.util.HashSet<>();
         if (row != null) {
             for (Map.Entry<String, Latency> e : row.latency().entrySet()) {
-                lat.put(e.getKey(), e.getValue().cyclesCeil());
+                int whole = e.getValue().cyclesCeil();
+                lat.put(e.getKey(), whole);
                 if (e.getValue().upperBound()) bounds.add(e.getKey());
+                int short100 = (int) Math.round((whole - e.getValue().cycles()) * 100);
+                if (!e.getValue().upperBound() && short100 > 0 && short100 < 100) shortfall.put(e.getKey(), short100);
             }
         }
         int domain = row == null || row.domain() == null ? -1 : bound.model().bypass().domains().indexOf(row.domain());
         int microcode = row == null || row.microcodeCycles() == null ? 0 : Math.max(0, row.microcodeCycles());
-        return new FormTiming(Math.max(1, t.slots()), uops, new LatencyTable(lat, bounds), domain, microcode);
+        return new FormTiming(Math.max(1, t.slots()), uops, new LatencyTable(lat, bounds, shortfall), domain, microcode);
     }
 }

@@ -53,6 +53,11 @@ final class StaticInstruction {
     final String[] outNames;
     /** Latency [input][output]; for the memory value input, the part after the load. */
     final int[][] latency;
+    /**
+     * Hundredths by which a measured, not whole latency falls short of {@link #latency} [input][output]
+     * (0 where whole); null when every latency of the instruction is whole.
+     */
+    final int[][] latencyShortfall;
     /** Per output, the latency when no compute input feeds it (a constant or an idiom result). */
     final int[] sourcelessLatency;
 
@@ -244,6 +249,8 @@ final class StaticInstruction {
 
         int fallback = Math.max(1, timing.latency().max());
         this.latency = new int[inRegs.length][outRegs.length];
+        int[][] shortfall = new int[inRegs.length][outRegs.length];
+        boolean anyShortfall = false;
         for (int i = 0; i < inRegs.length; i++) {
             for (int o = 0; o < outRegs.length; o++) {
                 int l;
@@ -260,10 +267,15 @@ final class StaticInstruction {
                     // The load is its own µop: after it only the operation's latency remains; the model's
                     // mem->* figure includes the load, so it is not used for the memory value.
                     l = timing.latency().get(from, outNames[o], inRegs[i] == MEMORY ? 1 : fallback);
+                    if (inRegs[i] != MEMORY && l > 0) {
+                        shortfall[i][o] = timing.latency().shortfall(from, outNames[o]);
+                        anyShortfall |= shortfall[i][o] > 0;
+                    }
                 }
                 latency[i][o] = Math.max(0, l);
             }
         }
+        this.latencyShortfall = anyShortfall ? shortfall : null;
         this.sourcelessLatency = new int[outRegs.length];
         for (int o = 0; o < outRegs.length; o++) sourcelessLatency[o] = Math.max(1, timing.latency().get("*", outNames[o], 1));
 

@@ -518,7 +518,7 @@ public final class HostModel {
     static Object text(double cycles, boolean upper) {
         double c = Math.round(cycles * 100) / 100.0;
         // A chain faster than half a cycle a step runs at the renamer's pace (ADD r64, imm: 0.17 here):
-        // the operation is done at rename, latency 0 (the engine rounds latencies up to whole cycles).
+        // the operation is done at rename, latency 0 (not an execution latency to average).
         if (!upper && c < 0.45) c = 0;
         double whole = Math.round(c);
         if (Math.abs(c - whole) < 0.06) c = whole;
