@@ -1341,7 +1341,8 @@ public final class Engine {
             inputCycles[k] = r;
             earliest = Math.max(earliest, r);
         }
-        long shift = earliest < 0 ? 0 : Math.max(0, d - earliest);
+        // Late by what kept the last µop from its port, beyond the spread the instruction's own µops need.
+        long shift = earliest < 0 ? 0 : Math.max(0, d - earliest - si.computeSpread);
         int[][] shortfall = si.latencyShortfall;
         for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
             if (outReady[s * outStride + o] < NOT_READY) continue;      // the stack engine set it already
