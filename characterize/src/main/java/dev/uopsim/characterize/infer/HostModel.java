@@ -384,6 +384,27 @@ public final class HostModel {
         return s;
     }
 
+    /** µops on the group's ports that a measured throughput of {@code t} cycles needs, at least {@code count}. */
+    static int countForThroughput(double t, int mask, int count) {
+        return Math.max(count, (int) Math.round(t * Integer.bitCount(mask)));
+    }
+
+    /**
+     * Cycles a group holds a unit every port of the group has, for {@code t} cycles a form: instances
+     * overlap on as many ports as the group has (the engine holds the unit once for a group's µops).
+     */
+    static int unitOccupancy(double t, int mask) {
+        return Math.max(1, (int) Math.round(t * Integer.bitCount(mask)));
+    }
+
+    /** Whether a group's ports include a load or store-address port. */
+    private static boolean memoryGroup(int mask, List<String> names, Map<Integer, java.util.Set<Unit>> units) {
+        for (int p = 0; p < names.size(); p++) {
+            if ((mask & (1 << p)) != 0 && (units.get(p).contains(Unit.LOAD) || units.get(p).contains(Unit.STORE_ADDRESS))) return true;
+        }
+        return false;
+    }
+
     private static boolean fast(Map<String, FormFigures> figures, String form, double below) {
         FormFigures f = figures.get(form);
         return f != null && f.hasThroughput() && f.throughput() < below;
@@ -408,11 +429,7 @@ public final class HostModel {
         int unitGroup = -1;
         for (int i = 0; i < inf.groups().size(); i++) {
             int mask = inf.groups().get(i).mask();
-            boolean memory = false;
-            for (int p = 0; p < names.size(); p++) {
-                if ((mask & (1 << p)) != 0 && (units.get(p).contains(Unit.LOAD) || units.get(p).contains(Unit.STORE_ADDRESS))) memory = true;
-            }
-            if (memory) continue;
+            if (memoryGroup(mask, names, units)) continue;
             if (unitGroup < 0 || Integer.bitCount(mask) < Integer.bitCount(inf.groups().get(unitGroup).mask())) unitGroup = i;
         }
         // A microcoded form (more slots than a decoder takes) slower than its ports and the front end allow,
@@ -424,6 +441,8 @@ public final class HostModel {
             row.put("microcodeCycles", (int) Math.round(t));
             unitGroup = -1;
         }
+        int computeGroups = 0;
+        for (int i = 0; i < inf.groups().size(); i++) if (!memoryGroup(inf.groups().get(i).mask(), names, units)) computeGroups++;
         int gi = -1;
         for (var g : inf.groups()) {
             gi++;
@@ -432,13 +451,23 @@ public final class HostModel {
             for (int p = 0; p < names.size(); p++) if ((g.mask() & (1 << p)) != 0) ports.add(names.get(p));
             ports.sort(PortNaming::byNumber);
             u.put("ports", ports);
-            if (g.count() != 1) u.put("count", g.count());
+            int count = g.count();
+            // Blocking did not settle this form's µops, and its one compute group is slower than its
+            // ports allow: count the µops the measured throughput needs on those ports (VPMULLD ymm:
+            // 1.02 cycles on two ports is two µops, where blocking saw one).
+            if (unsettled && gi == unitGroup && computeGroups == 1 && Double.isFinite(t) && t < 2
+                    && t > 1.25 * Math.max(lp, slots / width)) {
+                count = countForThroughput(t, g.mask(), g.count());
+            }
+            if (count != 1) u.put("count", count);
             // A form slower than its ports and the front end allow holds a non-pipelined unit (a divider).
             if (gi == unitGroup && Double.isFinite(t) && t > 1.1 * Math.max(lp, slots / width) && t >= 2) {
                 boolean vector = form.operands().stream().anyMatch(o -> o.kind().registerClass() == dev.uopsim.isa.RegisterClass.VECTOR);
                 Unit unit = vector ? Unit.FP_DIV : Unit.DIV;
                 u.put("unit", unit.name());
-                u.put("occupancy", (int) Math.round(t));
+                // Every port of the group gets the unit, so instances overlap on as many: each unit is
+                // held the form's measured cycles times the group's ports (VSQRTPD ymm: 12 cycles on two ports, 24).
+                u.put("occupancy", unitOccupancy(t, g.mask()));
                 for (int p = 0; p < names.size(); p++) if ((g.mask() & (1 << p)) != 0) units.get(p).add(unit);
             }
             uops.add(u);

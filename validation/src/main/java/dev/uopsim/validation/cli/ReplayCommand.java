@@ -156,6 +156,7 @@ public final class ReplayCommand implements Command {
         doc.put("every", every);
         doc.put("worst", worst(heldRows, worstN));
         doc.put("worst_inference", worst(infRows, worstN));
+        doc.put("worst_part1", worst(p1Rows, worstN));
         doc.put("seconds", Math.round(seconds * 10) / 10.0);
         if (line.hasOption("json")) {
             console.out().println(Json.write(doc));

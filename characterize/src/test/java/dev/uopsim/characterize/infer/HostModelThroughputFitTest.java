@@ -1,0 +1,26 @@
+package dev.uopsim.characterize.infer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** How the model writer makes a row's µops account for the form's measured throughput. */
+class HostModelThroughputFitTest {
+    private static final int TWO_PORTS = 0b11, ONE_PORT = 0b10;
+
+    @Test
+    void anUnsettledFormSlowerThanItsPortsGetsTheMicroOpsItsThroughputNeeds() {
+        // VPMULLD ymm here: 1.02 cycles a form on two ports, where blocking had seen one µop
+        assertEquals(2, HostModel.countForThroughput(1.022, TWO_PORTS, 1));
+        // never fewer µops than blocking found
+        assertEquals(3, HostModel.countForThroughput(1.0, TWO_PORTS, 3));
+    }
+
+    @Test
+    void aUnitOnEveryPortOfTheGroupIsHeldSoTheFormRunsAtItsMeasuredThroughput() {
+        // VSQRTPD ymm here: 12 cycles a form, its µop on two ports that both get the unit
+        assertEquals(24, HostModel.unitOccupancy(11.96, TWO_PORTS));
+        // DIV r64 here: 10 cycles on one port
+        assertEquals(10, HostModel.unitOccupancy(9.98, ONE_PORT));
+    }
+}
