@@ -16,6 +16,8 @@ import dev.uopsim.isa.OperandSpec;
 import dev.uopsim.isa.Register;
 import dev.uopsim.isa.RegisterOperand;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -398,14 +400,14 @@ final class StaticInstruction {
 
     /** The dispatch cycles the compute µops need on their ports alone, less one (most constrained first). */
     static int computeSpread(UopSpec[] uops) {
-        java.util.List<Integer> masks = new java.util.ArrayList<>();
+        List<Integer> masks = new ArrayList<>();
         for (UopSpec u : uops) if (u.kind() == UopKind.COMPUTE && u.portMask() != 0) masks.add(u.portMask());
         if (masks.size() < 2) return 0;
-        masks.sort(java.util.Comparator.comparingInt(Integer::bitCount));
+        masks.sort(Comparator.comparingInt(Integer::bitCount));
         int cycles = 0;
         while (!masks.isEmpty()) {
             int used = 0;
-            for (java.util.Iterator<Integer> it = masks.iterator(); it.hasNext(); ) {
+            for (Iterator<Integer> it = masks.iterator(); it.hasNext(); ) {
                 int free = it.next() & ~used;
                 if (free != 0) {
                     used |= Integer.lowestOneBit(free);
