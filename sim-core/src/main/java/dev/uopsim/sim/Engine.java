@@ -709,20 +709,27 @@ public final class Engine {
             if (fusedWithBranch && si.uops[u].kind() == UopKind.COMPUTE) {
                 portMask = frontEnd.fusedPortMask(si.index, portMask);
             }
-            enqueue(uid, portMask, issueSlot + Math.min(u, Math.max(1, si.slots) - 1));
+            enqueue(uid, portMask, issueSlot + Math.min(u, slotCost[s] - 1));
         }
     }
 
     /** Whole extra cycles for one crossing of a domain pair: its delay, with a fraction carried over to later crossings. */
     private int crossing(int pair) {
-        int c = bypassHundredths[pair];
-        int whole = c / 100;
-        int owed = bypassOwed[pair] + c % 100;
-        if (owed >= 100) {
+        return carried(bypassOwed, pair, bypassHundredths[pair]);
+    }
+
+    /**
+     * Whole cycles for one instance of a figure given in hundredths: its whole part, and one more each
+     * time the fractions carried in {@code owed[k]} from earlier instances reach a cycle.
+     */
+    private static int carried(int[] owed, int k, int hundredths) {
+        int whole = hundredths / 100;
+        int o = owed[k] + hundredths % 100;
+        if (o >= 100) {
             whole++;
-            owed -= 100;
+            o -= 100;
         }
-        bypassOwed[pair] = owed;
+        owed[k] = o;
         return whole;
     }
 
@@ -1368,11 +1375,7 @@ public final class Engine {
      * instance of the instruction to the next as bypass crossings do.
      */
     private int spared(StaticInstruction si, int in, int out) {
-        int k = (si.index * maxInputs + in) * maxOutputs + out;
-        int owed = latencyOwed[k] + si.latencyShortfall[in][out];
-        int whole = owed >= 100 ? 1 : 0;
-        latencyOwed[k] = owed - 100 * whole;
-        return whole;
+        return carried(latencyOwed, (si.index * maxInputs + in) * maxOutputs + out, si.latencyShortfall[in][out]);
     }
 
     /** Per static instruction, input and output: hundredths of a cycle owed toward the next spared cycle. */

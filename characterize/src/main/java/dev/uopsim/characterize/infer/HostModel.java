@@ -427,9 +427,11 @@ public final class HostModel {
         double t = fig.hasThroughput() ? fig.throughput() : Double.NaN;
         // the group a non-pipelined unit goes on: the smallest combination of compute ports
         int unitGroup = -1;
+        int computeGroups = 0;
         for (int i = 0; i < inf.groups().size(); i++) {
             int mask = inf.groups().get(i).mask();
             if (memoryGroup(mask, names, units)) continue;
+            computeGroups++;
             if (unitGroup < 0 || Integer.bitCount(mask) < Integer.bitCount(inf.groups().get(unitGroup).mask())) unitGroup = i;
         }
         // A microcoded form (more slots than a decoder takes) slower than its ports and the front end allow,
@@ -441,8 +443,6 @@ public final class HostModel {
             row.put("microcodeCycles", (int) Math.round(t));
             unitGroup = -1;
         }
-        int computeGroups = 0;
-        for (int i = 0; i < inf.groups().size(); i++) if (!memoryGroup(inf.groups().get(i).mask(), names, units)) computeGroups++;
         int gi = -1;
         for (var g : inf.groups()) {
             gi++;
