@@ -164,7 +164,7 @@ public final class BlockMeasurer {
         boolean mmx = ProgramWriter.usesMmx(lines) || k.instructions().stream().anyMatch(i -> i.text() != null && i.text().matches(".*\\bmm[0-7]\\b.*"));
         if (k.mode() == Kernel.Mode.LOOP) {
             try {
-                p.control = LoopControl.detect(k.instructions(), k.name());
+                p.control = LoopControl.detect(k.instructions(), k.name()).startingFrom(p.state::gpr);
             } catch (InputException e) {
                 p.failure = Result.failed(k.name(), "loop control", e.getMessage());
                 return p;

@@ -33,4 +33,20 @@ class BlockMeasurerTest {
             assertTrue(r.get(2).control().contains("r12"), r.get(2).control());
         }
     }
+
+    @Test
+    void aCompilersLoopWhoseCounterIsItsPointerRuns() throws Exception {
+        NativeTests.assumeNativeRuns();
+        // gcc -O2 for `for (i...) s += x[i]` over a pointer: rdi both counts and addresses; started at 0
+        // it would read address 0.
+        Kernel sum = new KernelReader(FormTable.shipped()).parse("sum64.s",
+                List.of("loop:", "add rax, QWORD PTR [rdi]", "add rdi, 0x8", "cmp rdi, rdx", "jne loop"), KernelReader.Options.DEFAULT);
+        try (Session session = Session.open()) {
+            BlockMeasurer.Result r = new BlockMeasurer(session).samples(12).measure(List.of(sum), n -> { }).getFirst();
+            assertTrue(r.ok(), r.cause());
+            assertTrue(r.control().contains("from its initial value"), r.control());
+            // one load and two adds an iteration, the sum a 1-cycle chain: about a cycle, more on a busy machine
+            assertTrue(r.cyclesPerIteration() > 0.8 && r.cyclesPerIteration() < 3, "sum over a pointer: " + r);
+        }
+    }
 }
