@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * Runs the engine until the kernel reaches a steady state: cycles per iteration are averaged over
  * two consecutive windows of {@value #WINDOW} iterations (a multiple of every short period, so a
- * loop alternating 5 and 6 cycles settles exactly) and the run stops when they agree; a kernel
+ * loop alternating 5 and 6 cycles settles exactly), or of twice that for periods such as 8, and the
+ * run stops when they agree; a kernel
  * that never settles is reported as such, with its last window's average.
  */
 public final class Simulator {
@@ -64,6 +65,17 @@ public final class Simulator {
                 if (Math.abs(recent - before) <= Math.max(0.003 * recent, 2.0 / WINDOW)) {
                     return new SimulationResult(input.name(), core.name(), average(engine, done - 2 * WINDOW, done), true, done,
                             engine.cycles(), input.instructions().size(), uops, 2 * WINDOW);
+                }
+            }
+            // A period the window does not hold a whole number of times (8: a histogram whose index
+            // repeats in a pattern of eight) makes windows differ for ever; two windows of twice the
+            // length hold it.
+            if (done >= WARM_UP + 4 * WINDOW) {
+                double recent = average(engine, done - 2 * WINDOW, done);
+                double before = average(engine, done - 4 * WINDOW, done - 2 * WINDOW);
+                if (Math.abs(recent - before) <= Math.max(0.003 * recent, 2.0 / (2 * WINDOW))) {
+                    return new SimulationResult(input.name(), core.name(), average(engine, done - 4 * WINDOW, done), true, done,
+                            engine.cycles(), input.instructions().size(), uops, 4 * WINDOW);
                 }
             }
             if (done < target || target >= max) {

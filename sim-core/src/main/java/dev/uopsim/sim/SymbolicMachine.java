@@ -27,6 +27,13 @@ import java.util.Map;
 final class SymbolicMachine {
     /** The shared initial value (BHive: every register and every memory word holds it). */
     static final long SHARED = 1;
+    /**
+     * The number the shared value stands for: BHive's INIT_VALUE, which its harness and
+     * {@code uopsim measure} put in every register and every 8 bytes of memory. The machine keeps
+     * the value symbolic, but a load of fewer bytes than a word reads bytes of this number, and a
+     * 32-bit register holds the value when the number fits.
+     */
+    static final long SHARED_VALUE = 0x2324000L;
     /** The base of the region that bound registers point into. */
     static final long REGION = 2;
     /** The stack: RSP points here under BHive's convention too. */
@@ -39,7 +46,7 @@ final class SymbolicMachine {
     private static final int NONE = -1;
 
     /** What the machine does for a form: the operations it tracks, by mnemonic without the encoding suffix. */
-    enum Operation { MOV, LEA, ADD, SUB, INC, DEC, NEG, SHL, IMUL, POP, XCHG, PUSH, CALL, OTHER }
+    enum Operation { MOV, MOVZX, MOVSX, MOVSXD, LEA, ADD, SUB, INC, DEC, NEG, SHL, IMUL, POP, XCHG, PUSH, CALL, OTHER }
 
     // Scratch values of the instruction being run.
     private long[] symbol = new long[64];
@@ -171,6 +178,7 @@ final class SymbolicMachine {
         if (r.width() == 64) return gpr(n);
         boolean constant = gprSymbol[n] == CONSTANT || gprCoefficient[n] == 0;
         if (constant && r.offset() == 0) return constant(gprOffset[n] & ((1L << r.width()) - 1));
+        if (r.width() == 32 && r.offset() == 0 && fitsIn32Bits(gprSymbol[n], gprCoefficient[n], gprOffset[n])) return gpr(n);
         return fresh();
     }
 
@@ -181,16 +189,39 @@ final class SymbolicMachine {
             store(n, v);
         } else if (r.width() == 32 && isConstant(v)) {
             store(n, constant(offset[v] & 0xFFFFFFFFL));
+        } else if (r.width() == 32 && fitsIn32Bits(symbol[v], coefficient[v], offset[v])) {
+            store(n, v);                    // zero-extending the number changes nothing
         } else {
             store(n, fresh());
         }
     }
 
-    /** What a load of {@code address} returns. */
-    private int load(int address) {
+    /**
+     * Whether a value built on the shared initial value is, as a number, within 32 bits unsigned (so a
+     * 32-bit register holds it unchanged). Only under the shared initial state, whose number is known.
+     */
+    private boolean fitsIn32Bits(long s, long c, long o) {
+        if (!sameInit || s != SHARED) return false;
+        long n = c * SHARED_VALUE + o;
+        return Math.abs(c) < 1 << 16 && n >= 0 && n <= 0xFFFFFFFFL;
+    }
+
+    /** What a load of {@code bytes} bytes at {@code address} returns. */
+    private int load(int address, int bytes) {
         int at = memory.find(symbol[address], coefficient[address], offset[address]);
         if (at >= 0) return value(memory.valueSymbol(at), memory.valueCoefficient(at), memory.valueOffset(at));
-        return sameInit ? of(SHARED) : fresh();
+        if (!sameInit) return fresh();
+        // Every word holds the shared value, and its number is a multiple of 8, as is any multiple of
+        // it: the address's constant part alone says which of the word's bytes are read.
+        boolean aligned = (offset[address] & 7) == 0;
+        if (bytes >= 8) return aligned ? of(SHARED) : fresh();
+        if (bytes <= 0) return fresh();
+        long v = 0;
+        for (int k = bytes - 1; k >= 0; k--) {
+            int b = (int) ((offset[address] + k) & 7);
+            v = v << 8 | (SHARED_VALUE >>> (8 * b)) & 0xFF;
+        }
+        return v == SHARED_VALUE ? of(SHARED) : constant(v);
     }
 
     // ---- instructions ------------------------------------------------------------------------
@@ -302,6 +333,7 @@ final class SymbolicMachine {
         int result = NONE;
         switch (op) {
             case MOV -> result = ops.size() == 2 ? value(ops.get(1), accesses) : NONE;
+            case MOVZX, MOVSX, MOVSXD -> result = ops.size() == 2 ? extended(value(ops.get(1), accesses), ops.get(1), op != Operation.MOVZX) : NONE;
             case LEA -> result = ops.get(1) instanceof MemoryOperand m ? address(m, end) : NONE;
             case ADD -> result = binary(ops, accesses, +1);
             case SUB -> result = binary(ops, accesses, -1);
@@ -312,7 +344,7 @@ final class SymbolicMachine {
                     ? times(read(dst), 1L << (n.value() & 63)) : NONE;
             case IMUL -> result = ops.size() == 3 && ops.get(2) instanceof ImmediateOperand n && n.known()
                     ? times(value(ops.get(1), accesses), n.value()) : NONE;
-            case POP -> result = load(addresses[0]);
+            case POP -> result = load(addresses[0], 8);
             case XCHG -> {
                 if (ops.size() == 2 && ops.get(0) instanceof RegisterOperand a && ops.get(1) instanceof RegisterOperand b) {
                     int va = read(a.register());
@@ -354,12 +386,27 @@ final class SymbolicMachine {
         if (o instanceof ImmediateOperand n) return n.known() ? constant(n.value()) : fresh();
         if (o instanceof MemoryOperand m) {
             for (int k = 0; k < accesses.size(); k++) {
-                if (accesses.get(k).explicit() == m) return load(addresses[k]);
+                if (accesses.get(k).explicit() == m) return load(addresses[k], accesses.get(k).width() / 8);
             }
         }
         return fresh();
     }
 
+
+    /**
+     * A narrow source value zero- or sign-extended: a known number is extended; the shared value
+     * (a 32-bit source that held it) is positive, so either extension keeps it; anything else is unknown.
+     */
+    private int extended(int v, Operand source, boolean signed) {
+        int bits = source instanceof RegisterOperand r ? r.register().width() : source instanceof MemoryOperand m ? m.width() : 0;
+        if (v == NONE || bits <= 0 || bits >= 64) return NONE;
+        if (isConstant(v)) {
+            long n = offset[v] & ((1L << bits) - 1);
+            if (signed && (n >>> (bits - 1)) != 0) n -= 1L << bits;
+            return constant(n);
+        }
+        return bits == 32 && fitsIn32Bits(symbol[v], coefficient[v], offset[v]) && coefficient[v] * SHARED_VALUE + offset[v] < 1L << 31 ? v : NONE;
+    }
 
     /** The value a store writes, when it is a register or constant copied as is. */
     private int storedValue(Instruction i, Operation op, long end, List<Operand> ops) {

@@ -88,6 +88,30 @@ class PipelineMechanismsTest {
     }
 
     @Test
+    void aByteLoadReadsTheSharedValuesBytesSoAHistogramsIndexRepeats() {
+        // given a histogram over memory that holds BHive's value 0x2324000 in every 8 bytes: the bytes
+        // read are 00 40 32 02 00 00 00 00, so five of eight increments hit the same counter
+        SimulationInput histogram = TestCores.loop("top:", "movzx eax, BYTE PTR [rsi]", "inc rsi", "inc DWORD PTR [rdi+rax*4]", "dec rcx", "jnz top");
+        // and the same loop with an index that never repeats
+        SimulationInput distinct = TestCores.loop("top:", "movzx eax, BYTE PTR [rsi]", "inc rsi", "inc DWORD PTR [rdi+rsi*4]", "dec rcx", "jnz top");
+        // then the repeated increments wait for each other's stores (forwarding 5 + the add, per repeat)
+        double repeated = cpi(TestCores.skylakeLike(), TestCores.RULES, histogram);
+        double apart = cpi(TestCores.skylakeLike(), TestCores.RULES, distinct);
+        assertTrue(repeated > apart + 1.5, "histogram " + repeated + ", distinct counters " + apart);
+    }
+
+    @Test
+    void aLoopWithAPeriodOfEightIterationsSettles() {
+        // given the histogram, whose pattern of counters repeats every 8 iterations (60 is no multiple of 8)
+        SimulationInput histogram = TestCores.loop("top:", "movzx eax, BYTE PTR [rsi]", "inc rsi", "inc DWORD PTR [rdi+rax*4]", "dec rcx", "jnz top");
+        SimulationResult r = Simulator.run(TestCores.skylakeLike(), TestCores.RULES, histogram, Simulator.Options.DEFAULT);
+        // then the run settles on windows of twice the length, long before the iteration limit
+        assertTrue(r.settled(), r.toString());
+        assertTrue(r.iterations() < 1000, r.toString());
+        assertEquals(cpi(TestCores.skylakeLike(), TestCores.RULES, histogram), r.cyclesPerIteration(), 0.1);
+    }
+
+    @Test
     void waitingForOlderStoreAddressesSerialisesLoadsBehindSlowAddresses() {
         // given stores whose address comes from a long chain, and independent loads after them
         SimulationInput in = TestCores.loop("top:", "imul rsi, rsi, 1", "mov DWORD PTR [rsi+64], eax", "mov ebx, DWORD PTR [rdi]",
