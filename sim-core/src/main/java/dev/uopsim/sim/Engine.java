@@ -209,6 +209,8 @@ public final class Engine {
         forwardFromIndex = arrays.ints(capacity);
         forwardPartial = arrays.booleans(capacity);
         renamedLoad = arrays.booleans(capacity);
+        renameConfidence = new int[Math.max(1, code.size())];
+        renameDistance = new long[Math.max(1, code.size())];
         partialReadyAt = arrays.longs(capacity);
         storeDataSource = arrays.longs(capacity);
         fusedSecond = arrays.booleans(capacity);
@@ -786,6 +788,7 @@ public final class Engine {
         probeStore = -1;
         probePartial = false;
         probeRenamable = false;
+        probeActual = false;
         if (!indexStores) return;              // code without stores
         int load = trace.at(it, si.index, si.loadAccess);
         int loadSize = si.loadSize;
@@ -812,8 +815,35 @@ public final class Engine {
             probeRenamable = contains && core.loadStore().memoryRenaming()
                     && storeSize == loadSize && renamable(core, st, si)
                     && trace.sameAddress(trace.at(iter[ss], st.index, k), load);
+            predictRenaming(si);
             return;
         }
+        predictRenaming(si);
+    }
+
+    // Memory renaming is predicted, per static load: the pair it renames from is the store the same
+    // number of instructions back as the last times. The pairs found by address (probeActual) are
+    // renamed only when that prediction has held twice in a row, so a load whose store changes from
+    // one iteration to the next (a histogram's counter) forwards through memory instead.
+    // A wrong prediction costs nothing beyond the lost renaming: the recovery's cost is not modelled.
+    private final int[] renameConfidence;
+    private final long[] renameDistance;
+    private boolean probeActual;
+    private long probeDistance;
+
+    /** Narrows the probe's renamable pair to one the load's predictor expects. */
+    private void predictRenaming(StaticInstruction si) {
+        probeActual = probeRenamable;
+        if (!core.loadStore().memoryRenaming()) return;
+        probeDistance = probeActual ? nextRenameId - probeStore : -1;
+        probeRenamable = probeActual && probeDistance == renameDistance[si.index] && renameConfidence[si.index] >= 2;
+    }
+
+    /** Trains the load's predictor with the pair it met at rename. */
+    private void trainRenaming(StaticInstruction si) {
+        boolean same = probeActual && probeDistance == renameDistance[si.index];
+        renameConfidence[si.index] = same ? Math.min(3, renameConfidence[si.index] + 1) : 0;
+        renameDistance[si.index] = probeDistance;
     }
 
     /** Applies the probe to the load being renamed in slot {@code s}. */
@@ -821,6 +851,7 @@ public final class Engine {
         forwardFrom[s] = probeStore;
         if (probeStore >= 0) forwardFromIndex[s] = sidx[slot(probeStore)];
         forwardPartial[s] = probePartial;
+        if (core.loadStore().memoryRenaming()) trainRenaming(si);
         if (!probeRenamable) return;
         // Memory renaming: the load's consumers take the stored register directly.
         int ss = slot(probeStore);
