@@ -209,8 +209,10 @@ public final class Engine {
         forwardFromIndex = arrays.ints(capacity);
         forwardPartial = arrays.booleans(capacity);
         renamedLoad = arrays.booleans(capacity);
-        renameConfidence = new int[Math.max(1, code.size())];
-        renameDistance = new long[Math.max(1, code.size())];
+        renameConfidence = arrays.ints(Math.max(1, code.size()));
+        renameDistance = arrays.longs(Math.max(1, code.size()));
+        java.util.Arrays.fill(renameConfidence, 0);
+        java.util.Arrays.fill(renameDistance, -2);     // recycled arrays: no stale prediction (and none matches -1, "no pair")
         partialReadyAt = arrays.longs(capacity);
         storeDataSource = arrays.longs(capacity);
         fusedSecond = arrays.booleans(capacity);
@@ -789,6 +791,7 @@ public final class Engine {
         probePartial = false;
         probeRenamable = false;
         probeActual = false;
+        probeDistance = -1;
         if (!indexStores) return;              // code without stores
         int load = trace.at(it, si.index, si.loadAccess);
         int loadSize = si.loadSize;
@@ -822,7 +825,7 @@ public final class Engine {
     }
 
     // Memory renaming is predicted, per static load: the pair it renames from is the store the same
-    // number of instructions back as the last times. The pairs found by address (probeActual) are
+    // number of instructions back as the last two times. The pairs found by address (probeActual) are
     // renamed only when that prediction has held twice in a row, so a load whose store changes from
     // one iteration to the next (a histogram's counter) forwards through memory instead.
     // A wrong prediction costs nothing beyond the lost renaming: the recovery's cost is not modelled.
