@@ -818,8 +818,7 @@ public final class Engine {
             probeRenamable = contains && core.loadStore().memoryRenaming()
                     && storeSize == loadSize && renamable(core, st, si)
                     && trace.sameAddress(trace.at(iter[ss], st.index, k), load);
-            predictRenaming(si);
-            return;
+            break;
         }
         predictRenaming(si);
     }
@@ -834,12 +833,12 @@ public final class Engine {
     private boolean probeActual;
     private long probeDistance;
 
-    /** Narrows the probe's renamable pair to one the load's predictor expects. */
+    /** Narrows the probe's renamable pair (found only on a core that renames) to one the load's predictor expects. */
     private void predictRenaming(StaticInstruction si) {
         probeActual = probeRenamable;
-        if (!core.loadStore().memoryRenaming()) return;
-        probeDistance = probeActual ? nextRenameId - probeStore : -1;
-        probeRenamable = probeActual && probeDistance == renameDistance[si.index] && renameConfidence[si.index] >= 2;
+        if (!probeActual) return;
+        probeDistance = nextRenameId - probeStore;
+        probeRenamable = probeDistance == renameDistance[si.index] && renameConfidence[si.index] >= 2;
     }
 
     /** Trains the load's predictor with the pair it met at rename. */

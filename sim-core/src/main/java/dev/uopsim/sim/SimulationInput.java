@@ -17,6 +17,12 @@ import java.util.Map;
  */
 public record SimulationInput(String name, List<Instruction> instructions, boolean loop, boolean sameInit,
                               Map<Register, Long> bindings, boolean unrolledFromUopCache) {
+    /**
+     * The address every register holds, and every 8 bytes of memory, under {@code sameInit}: BHive's
+     * INIT_VALUE, which its harness and {@code uopsim measure} use alike.
+     */
+    public static final long SHARED_INIT_VALUE = 0x2324000L;
+
     public SimulationInput {
         instructions = List.copyOf(instructions);
         bindings = Map.copyOf(bindings);

@@ -57,25 +57,12 @@ public final class Simulator {
         while (true) {
             engine.run(target, cycleLimit);
             int done = Math.min(engine.iterationsDone(), max + 1);   // iterations past max have no recorded end
-            if (done >= WARM_UP + 2 * WINDOW) {
-                double recent = average(engine, done - WINDOW, done);
-                double before = average(engine, done - 2 * WINDOW, done - WINDOW);
-                // Two windows agree: within 0.3%, or within two cycles over a window (a period that does
-                // not divide the window makes whole windows differ by a cycle or two).
-                if (Math.abs(recent - before) <= Math.max(0.003 * recent, 2.0 / WINDOW)) {
-                    return new SimulationResult(input.name(), core.name(), average(engine, done - 2 * WINDOW, done), true, done,
-                            engine.cycles(), input.instructions().size(), uops, 2 * WINDOW);
-                }
-            }
             // A period the window does not hold a whole number of times (8: a histogram whose index
-            // repeats in a pattern of eight) makes windows differ for ever; two windows of twice the
-            // length hold it.
-            if (done >= WARM_UP + 4 * WINDOW) {
-                double recent = average(engine, done - 2 * WINDOW, done);
-                double before = average(engine, done - 4 * WINDOW, done - 2 * WINDOW);
-                if (Math.abs(recent - before) <= Math.max(0.003 * recent, 2.0 / (2 * WINDOW))) {
-                    return new SimulationResult(input.name(), core.name(), average(engine, done - 4 * WINDOW, done), true, done,
-                            engine.cycles(), input.instructions().size(), uops, 4 * WINDOW);
+            // repeats in a pattern of eight) makes windows differ for ever; windows twice as long hold it.
+            for (int window = WINDOW; window <= 2 * WINDOW; window *= 2) {
+                if (agree(engine, done, window)) {
+                    return new SimulationResult(input.name(), core.name(), average(engine, done - 2 * window, done), true, done,
+                            engine.cycles(), input.instructions().size(), uops, 2 * window);
                 }
             }
             if (done < target || target >= max) {
@@ -85,6 +72,18 @@ public final class Simulator {
             }
             target = Math.min(max, target + WINDOW);
         }
+    }
+
+    /**
+     * Whether the last two windows of {@code window} iterations before {@code done} (after the
+     * warm-up) agree: within 0.3%, or within two cycles over a window (a period that does not divide
+     * the window makes whole windows differ by a cycle or two).
+     */
+    private static boolean agree(Engine engine, int done, int window) {
+        if (done < WARM_UP + 2 * window) return false;
+        double recent = average(engine, done - window, done);
+        double before = average(engine, done - 2 * window, done - window);
+        return Math.abs(recent - before) <= Math.max(0.003 * recent, 2.0 / window);
     }
 
     /** Average cycles per iteration over iterations [from, to). */

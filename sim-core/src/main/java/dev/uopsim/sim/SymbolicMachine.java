@@ -28,12 +28,11 @@ final class SymbolicMachine {
     /** The shared initial value (BHive: every register and every memory word holds it). */
     static final long SHARED = 1;
     /**
-     * The number the shared value stands for: BHive's INIT_VALUE, which its harness and
-     * {@code uopsim measure} put in every register and every 8 bytes of memory. The machine keeps
-     * the value symbolic, but a load of fewer bytes than a word reads bytes of this number, and a
-     * 32-bit register holds the value when the number fits.
+     * The number the shared value stands for. The machine keeps the value symbolic, but a load of
+     * fewer bytes than a word reads bytes of this number, and a 32-bit register holds the value when
+     * the number fits.
      */
-    static final long SHARED_VALUE = 0x2324000L;
+    static final long SHARED_VALUE = SimulationInput.SHARED_INIT_VALUE;
     /** The base of the region that bound registers point into. */
     static final long REGION = 2;
     /** The stack: RSP points here under BHive's convention too. */
@@ -399,7 +398,7 @@ final class SymbolicMachine {
      */
     private int extended(int v, Operand source, boolean signed) {
         int bits = source instanceof RegisterOperand r ? r.register().width() : source instanceof MemoryOperand m ? m.width() : 0;
-        if (v == NONE || bits <= 0 || bits >= 64) return NONE;
+        if (bits <= 0 || bits >= 64) return NONE;
         if (isConstant(v)) {
             long n = offset[v] & ((1L << bits) - 1);
             if (signed && (n >>> (bits - 1)) != 0) n -= 1L << bits;

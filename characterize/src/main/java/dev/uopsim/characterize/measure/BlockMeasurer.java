@@ -38,7 +38,7 @@ import java.util.function.IntConsumer;
  */
 public final class BlockMeasurer {
     /** BHive's INIT_VALUE: every register, and every 8 bytes of mapped memory, under init "same". */
-    public static final long SAME_VALUE = 0x2324000L;
+    public static final long SAME_VALUE = dev.uopsim.sim.SimulationInput.SHARED_INIT_VALUE;
     static final long DISTINCT_BASE = 0x10000000L, DISTINCT_STRIDE = 0x100000L;
     static final long KERNEL_MEMORY = 0x0f000000L;
     static final int SAMPLES = 16;

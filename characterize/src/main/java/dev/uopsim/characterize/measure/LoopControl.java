@@ -22,9 +22,9 @@ import java.util.function.IntToLongFunction;
  *       register the loop does not write, or an immediate.</li>
  * </ul>
  * The worker then sets the counter (or the bound) from the iteration count:
- * {@code value = base + step * iterations}. A counter the loop also reads as data or in an address
- * ({@code add rax, [rdi]; add rdi, 8; cmp rdi, rdx}) keeps the value the kernel's initial state gives
- * it, and the bound is set that far above it, so the loop walks memory from where its registers point
+ * {@code value = base + step * iterations}. A counter compared with a bound register that the loop
+ * also reads as data or in an address ({@code add rax, [rdi]; add rdi, 8; cmp rdi, rdx}) keeps the
+ * value the kernel's initial state gives it, and the bound is set that far beyond it, so the loop walks memory from where its registers point
  * (see {@link #startingFrom}).
  *
  * @param register the register the worker sets
@@ -102,12 +102,11 @@ public record LoopControl(Register register, long base, long step, Register star
      * up, or {@code cmp B, r} with r counting down).
      */
     private static boolean continuesBelowBound(String cc, boolean leftBelowRight) {
-        boolean below = switch (cc) {
-            case "jb", "jc", "jnae", "jl", "jnge" -> true;
-            case "ja", "jnbe", "jg", "jnle" -> false;
-            default -> !leftBelowRight;           // any other condition never matches
+        return switch (cc) {
+            case "jb", "jc", "jnae", "jl", "jnge" -> leftBelowRight;
+            case "ja", "jnbe", "jg", "jnle" -> !leftBelowRight;
+            default -> false;
         };
-        return below == leftBelowRight;
     }
 
     /** The constant {@code i} adds to {@code r} (inc/dec/add/sub with an immediate), or null. */
