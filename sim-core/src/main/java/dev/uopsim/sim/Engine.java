@@ -554,17 +554,21 @@ public final class Engine {
 
     /**
      * True when every µop finds a queue that serves its ports and has an entry left. An instruction
-     * with more µops than the schedulers hold (a long microcoded one) enters when they are empty.
+     * with more µops than the schedulers hold, or than one queue holds of those only it serves (a long
+     * microcoded one), enters when they are empty: it could never enter otherwise.
      */
     private boolean schedulersHaveRoom(StaticInstruction si, boolean second) {
         int n = second ? 0 : si.uops.length;
         if (n == 0) return true;
-        if (n > schedulerEntries) {
-            for (int q = 0; q < queues; q++) if (queueLength[q] > 0) return false;
-            return true;
-        }
+        if (n > schedulerEntries) return schedulersEmpty();
         if (queues == 1) return queueSize[0] - queueLength[0] >= n;     // every µop goes to the one queue
-        for (int q = 0; q < queues; q++) scratchFree[q] = queueSize[q] - queueLength[q];
+        if (placeUops(si, true)) return true;
+        return !placeUops(si, false) && schedulersEmpty();
+    }
+
+    /** Whether the instruction's µops find entries: in the queues as they are, or in empty ones ({@code occupied} false). */
+    private boolean placeUops(StaticInstruction si, boolean occupied) {
+        for (int q = 0; q < queues; q++) scratchFree[q] = queueSize[q] - (occupied ? queueLength[q] : 0);
         boolean fused = frontEnd.fusedWithNext(si.index);
         for (UopSpec u : si.uops) {
             int mask = fused && u.kind() == UopKind.COMPUTE ? frontEnd.fusedPortMask(si.index, u.portMask()) : u.portMask();
@@ -579,6 +583,11 @@ public final class Engine {
             if (scratchFree[best] <= 0) return false;
             scratchFree[best]--;
         }
+        return true;
+    }
+
+    private boolean schedulersEmpty() {
+        for (int q = 0; q < queues; q++) if (queueLength[q] > 0) return false;
         return true;
     }
 

@@ -69,7 +69,11 @@ final class FrontEnd {
         this.iq = new long[Math.max(1, spec.instructionQueue())];
         // A fused pair takes one slot but two entries: room for twice the slots.
         this.idq = new long[Math.max(8, 2 * spec.uopQueue() + 2)];
-        if (loop && spec.loopBuffer() > 0 && bodySlots <= spec.loopBuffer()) path = Path.LOOP_BUFFER;
+        // The loop buffer holds no µops of the microcode sequencer (Intel's optimization manual): such a
+        // loop streams from the µop cache, which hands a long instruction to the sequencer.
+        boolean microcoded = false;
+        for (int i = 0; i < n; i++) microcoded |= slotsByIndex[i] > spec.microcodeThreshold();
+        if (loop && spec.loopBuffer() > 0 && bodySlots <= spec.loopBuffer() && !microcoded) path = Path.LOOP_BUFFER;
         else if (spec.uopCacheUops() > 0 && (loop ? bodySlots <= spec.uopCacheCapacity() : engine.input.unrolledFromUopCache())) path = Path.UOP_CACHE;
         else path = Path.DECODERS;
     }
@@ -267,7 +271,8 @@ final class FrontEnd {
                 microcodeBusyUntil = now + streaming;
                 return;
             }
-            if (delivered + pairSlots > spec.uopCacheUops() || idqFree() < pairSlots) return;
+            // An instruction wider than a cycle's delivery goes alone (it would never go otherwise).
+            if ((delivered > 0 && delivered + pairSlots > spec.uopCacheUops()) || idqFree() < pairSlots) return;
             boolean branch = pair ? engine.program[nextIndex + 1].takenBranchToStart : si.takenBranchToStart;
             if (!createAndDeliver(pair)) return;
             delivered += pairSlots;
@@ -288,7 +293,7 @@ final class FrontEnd {
             int slots = slotsOfIndex(nextIndex);
             boolean pair = fusedWithNext[nextIndex];
             int pairSlots = slots + (pair ? slotsOfIndex(nextIndex + 1) : 0);
-            if (delivered + pairSlots > width || idqFree() < pairSlots) return;
+            if ((delivered > 0 && delivered + pairSlots > width) || idqFree() < pairSlots) return;
             boolean last = nextIndex + (pair ? 1 : 0) == n - 1;
             if (last && across && ends == endsAllowed) return;
             if (!createAndDeliver(pair)) return;
