@@ -30,13 +30,13 @@ public final class HostModel {
     /** Public figures of a core family for what timing does not measure, with their sources. */
     record CoreSizes(String sourceId, String sourceTitle, String sourceNote, int rob, int retire, int euScheduler, int memScheduler,
                      int gprFile, int vectorFile, int fetchBytes, int decodeWidth, int loopBuffer, int queue, int loadPortBytes,
-                     int uopCacheWidth, int uopCacheSize) {}
+                     int uopCacheWidth, int uopCacheWindowBytes, int uopCacheSize) {}
 
     /** Golden Cove (the core of Sapphire Rapids): the family CPUID's extensions point to on this machine. */
     static final CoreSizes GOLDEN_COVE = new CoreSizes("golden-cove-public",
-            "Golden Cove core sizes: ROB, retirement, register files and the µop cache (8 µops a cycle, 512 lines of 8) as in Scarab's PARAMS.golden_cove; schedulers as in LLVM X86SchedAlderlakeP.td; legacy decode of 32 bytes and 6 instructions a cycle per Intel's optimization manual (Golden Cove chapter)",
+            "Golden Cove core sizes: ROB, retirement, register files and the µop cache (8 µops a cycle, 512 lines of 8) as in Scarab's PARAMS.golden_cove, its windows of 64 bytes as uiCA's for Ice Lake (DSB block 64 B); schedulers as in LLVM X86SchedAlderlakeP.td; legacy decode of 32 bytes and 6 instructions a cycle per Intel's optimization manual (Golden Cove chapter)",
             "as tabulated in shared/data/uarch-params/PARAMS.md (Scarab 95d93ad, llvm-project 0222028); not measured here: a later issue measures them. Used because CPUID's extensions (AVX-512 FP16, AMX) place this core in the Sapphire Rapids generation, whose cores are Golden Cove / Raptor Cove",
-            512, 8, 112, 72, 280, 332, 32, 6, 72, 144, 64, 8, 4096);
+            512, 8, 112, 72, 280, 332, 32, 6, 72, 144, 64, 8, 64, 4096);
 
     public static Map<String, Object> build(String name, CpuInfo cpu, HostInference.Result r, Map<String, FormFigures> figures,
                                             Map<String, Map<String, Object>> results, Provenance prov) {
@@ -68,9 +68,18 @@ public final class HostModel {
                 prov.journal() + "#pair-*", measured, false));
         sources.put("frontend-loop", source("delivery across a small loop's end: loops of K NOPs, one and two copies (benchmarks frontend-loop-nop8-x*): "
                 + r.loopDelivery().note() + "; the loop buffer's size is from the core-sizes source", prov.journal() + "#frontend-loop-*", measured, false));
+        CoreSizes sizes = GOLDEN_COVE;
+        double w = r.width();
+        int width = (int) Math.round(w);
+        int cacheWidth = Math.max(width, sizes.uopCacheWidth());
+        var uopCache = UopCacheDelivery.decide(r.uopCacheProbe(), sizes.uopCacheWindowBytes(), cacheWidth, width);
+        if (uopCache.windowsPerCycle() != null) {
+            sources.put("frontend-uopcache", source("µop-cache delivery across windows: a loop of NOPs longer than any loop buffer, nine in each 64-byte window "
+                    + "(benchmark frontend-uopcache-*): " + uopCache.note() + "; the cache's width, window and size are from the core-sizes source",
+                    prov.journal() + "#frontend-uopcache-*", measured, false));
+        }
         sources.put("core", source("load-to-use, store forwarding, forwarding failure and memory renaming: dependency chains (core-*)", prov.journal() + "#core-*",
                 measured, false));
-        CoreSizes sizes = GOLDEN_COVE;
         Map<String, Object> pub = new LinkedHashMap<>();
         pub.put("title", sizes.sourceTitle());
         pub.put("note", sizes.sourceNote());
@@ -88,14 +97,17 @@ public final class HostModel {
         sources.put("default", def);
         m.put("sources", sources);
 
-        double w = r.width();
-        int width = (int) Math.round(w);
         Map<String, Object> fe = new LinkedHashMap<>();
         fe.put("fetchBytes", sizes.fetchBytes());
         fe.put("decodeWidth", sizes.decodeWidth());
         // The µop cache delivers more than the renamer takes (Scarab's golden_cove: 8 a cycle, 4,096 µops);
         // the 6 a cycle measured on NOPs is the rename width.
-        fe.put("uopCache", o("width", Math.max(width, sizes.uopCacheWidth()), "windowBytes", 64, "size", sizes.uopCacheSize(), "source", sizes.sourceId()));
+        Map<String, Object> cache = o("width", cacheWidth, "windowBytes", sizes.uopCacheWindowBytes(), "size", sizes.uopCacheSize(), "source", sizes.sourceId());
+        if (uopCache.windowsPerCycle() != null) {
+            cache.put("windowsPerCycle", uopCache.windowsPerCycle());
+            cache.put("source", "frontend-uopcache");
+        }
+        fe.put("uopCache", cache);
         fe.put("loopBuffer", loopBuffer(sizes, r.loopDelivery()));
         fe.put("queueSize", sizes.queue());
         fe.put("source", sizes.sourceId());

@@ -6,6 +6,7 @@ import dev.uopsim.characterize.infer.FormFigures;
 import dev.uopsim.characterize.infer.LoopDelivery;
 import dev.uopsim.characterize.infer.PortClasses;
 import dev.uopsim.characterize.infer.SlotProbe;
+import dev.uopsim.characterize.infer.UopCacheDelivery;
 import dev.uopsim.isa.InstructionForm;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -87,6 +88,29 @@ public final class HostInference {
         var v = LoopDelivery.decide(w, perNop);
         log.accept("front end, small loops: " + v.note());
         return v;
+    }
+
+    /**
+     * Copies of the µop-cache probe's two windows (18 NOPs): 360 and 720 NOPs, far more than any loop
+     * buffer holds (Golden Cove's µop queue has 144 entries). Here 90 to 360 NOPs all measured 6.0 a cycle.
+     */
+    static final int UOP_CACHE_PROBE_COPIES = 20;
+
+    /** The µop-cache probe's loop (see {@link UopCacheDelivery}): two windows' NOPs per copy. */
+    static Benchmark uopCacheBenchmark() {
+        List<String> unit = new ArrayList<>(UopCacheDelivery.PROBE_WINDOW);
+        unit.addAll(UopCacheDelivery.PROBE_WINDOW);
+        return new Benchmark("frontend-uopcache-nop8-nop4-x" + UOP_CACHE_PROBE_COPIES, "NOP", Benchmark.Kind.THROUGHPUT,
+                "uopcache-x" + UOP_CACHE_PROBE_COPIES, "", List.of(unit), unit.size(), UOP_CACHE_PROBE_COPIES, List.of(), 0, false,
+                new dev.uopsim.characterize.runner.MachineState(), 0, List.of(), false, Generator.FILLER);
+    }
+
+    /** Measures the µop-cache probe: cycles per NOP (NaN when it failed); the model's writer decides with its window size. */
+    public double measureUopCacheProbe() throws IOException {
+        Benchmark b = uopCacheBenchmark();
+        double c = JournalMeasurer.cycles(b, measurer.run("frontend", b));
+        log.accept(String.format(java.util.Locale.ROOT, "front end, µop cache: %.2f NOPs per cycle with nine NOPs in each 64-byte window", 1 / c));
+        return c;
     }
 
     // ---- Slots ----------------------------------------------------------------------------------
@@ -642,7 +666,7 @@ public final class HostInference {
      * combinations with their blocking instructions, each form's µops, the core facts, and the names of
      * the ports (after the documented ones of {@code reference} when given).
      */
-    public record Result(double width, LoopDelivery.Verdict loopDelivery, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
+    public record Result(double width, LoopDelivery.Verdict loopDelivery, double uopCacheProbe, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
                          List<Combination> combinations, Map<String, InferredForm> forms,
                          dev.uopsim.characterize.infer.CoreProbes.Facts facts, List<String> portNames,
                          Map<Integer, List<dev.uopsim.model.Unit>> units, String reference, BypassProbe.Result bypass) {
@@ -671,6 +695,7 @@ public final class HostInference {
             throws IOException {
         measureWidth();
         var loopDelivery = measureLoopDelivery();
+        double uopCacheProbe = measureUopCacheProbe();
         Map<String, Slots> slots = measureSlots(forms, figures);
         List<Candidate> cands = candidates(forms, figures, slots);
         List<PortClasses.Klass> classes = classes(cands);
@@ -749,7 +774,7 @@ public final class HostInference {
             names = dev.uopsim.characterize.infer.PortNaming.names(structure.ports(), ev, fallback);
             referenceName = reference.name();
         }
-        return new Result(width, loopDelivery, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
+        return new Result(width, loopDelivery, uopCacheProbe, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
     }
 
     /** A form at the front end's pace that reads no memory: the renamer executes it (ADD r64, imm8 here). */
