@@ -45,6 +45,15 @@ public record Values(String variant, long gpr, long vec, long fill, Map<Integer,
         return m.equals("div") || m.equals("idiv");
     }
 
+    /**
+     * Whether the form's memory operand must hold a value of its own (LDMXCSR: a valid MXCSR; POPF: flags
+     * without TF), so that it cannot share memory with other forms' operands in a mix.
+     */
+    public static boolean needsItsOwnFill(InstructionForm f) {
+        String mnemonic = f.asmMnemonic().toLowerCase(Locale.ROOT);
+        return mnemonic.endsWith("ldmxcsr") || mnemonic.startsWith("popf");
+    }
+
     static Values of(InstructionForm f, List<OperandNode> nodes, boolean high) {
         char type = elementType(f);
         long vec = type == 'd' ? F64_ONE : F32_ONE;

@@ -436,7 +436,10 @@ public final class HostModel {
         row.put("slots", slots);
         List<Object> uops = new ArrayList<>();
         double lp = r.throughputFromPorts(inf) == null ? 0 : r.throughputFromPorts(inf);
-        double t = fig.hasThroughput() ? fig.throughput() : Double.NaN;
+        // A length-changing prefix's predecoder stalls set the measured throughput (3.2 cycles for CMP AX, imm16
+        // here), which says nothing of units or µops: such a form keeps its sibling's µops as they are.
+        double measured = fig.hasThroughput() ? fig.throughput() : Double.NaN;
+        double t = PortClasses.lengthChangingPrefix(form) ? Double.NaN : measured;
         // the group a non-pipelined unit goes on: the smallest combination of compute ports
         int unitGroup = -1;
         int computeGroups = 0;
@@ -499,7 +502,7 @@ public final class HostModel {
         row.put("uops", ordered);
         Map<String, Object> lat = latency(form, fig, r);
         if (!lat.isEmpty()) row.put("latency", lat);
-        if (Double.isFinite(t)) row.put("throughput", Math.round(t * 1000) / 1000.0);
+        if (Double.isFinite(measured)) row.put("throughput", Math.round(measured * 1000) / 1000.0);
         if (unsettled) row.put("source", "table-unsettled");
         return row;
     }

@@ -738,15 +738,22 @@ public final class HostInference {
             }
         }
         // Forms with a length-changing prefix: the predecoder's stalls set every timing, blocking included;
-        // they take the port usage of the same operation with an 8-bit immediate.
+        // they take the port usage of the same operation without one. A form blocking could not place at all
+        // would otherwise get a unit held for the stall's cycles from the throughput fit.
         for (InstructionForm f : forms) {
-            if (!PortClasses.lengthChangingPrefix(f) || !inferred.containsKey(f.name())) continue;
-            String sibling = f.name().replace("I16", "I8");
-            InferredForm s8 = inferred.get(sibling);
-            InferredForm mine = inferred.get(f.name());
-            if (s8 == null || sibling.equals(f.name())) continue;
-            List<String> notes = new ArrayList<>(List.of("port usage of " + sibling + ": the 16-bit immediate stalls the predecoder (length-changing prefix), which blocking cannot see past"));
-            inferred.put(f.name(), new InferredForm(f.name(), mine.macroOps(), mine.macroOpsRaw(), mine.macroOpsNote(), s8.groups(), "sibling", mine.runs(), notes));
+            if (!PortClasses.lengthChangingPrefix(f)) continue;
+            String siblingName = null;
+            for (String name : withoutLengthChangingPrefix(f.name())) {
+                if (!name.equals(f.name()) && inferred.containsKey(name)) {
+                    siblingName = name;
+                    break;
+                }
+            }
+            if (siblingName == null) continue;
+            InferredForm sibling = inferred.get(siblingName);
+            InferredForm own = inferred.getOrDefault(f.name(), sibling);
+            List<String> notes = new ArrayList<>(List.of("port usage of " + siblingName + ": the 16-bit immediate stalls the predecoder (length-changing prefix), which blocking cannot see past"));
+            inferred.put(f.name(), new InferredForm(f.name(), own.macroOps(), own.macroOpsRaw(), own.macroOpsNote(), sibling.groups(), "sibling", own.runs(), notes));
         }
         // Names and units of the ports.
         Map<Integer, List<dev.uopsim.model.Unit>> units = units(classes, structure, byName, inferred, structure.ports());
@@ -775,6 +782,17 @@ public final class HostInference {
             referenceName = reference.name();
         }
         return new Result(width, loopDelivery, uopCacheProbe, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
+    }
+
+    /**
+     * The forms doing the same operation without a 16-bit immediate, nearest first: an 8-bit immediate
+     * (IMUL's too), the register form of an AX one, then the 32-bit form (TEST and MOV have no 8-bit one).
+     */
+    static List<String> withoutLengthChangingPrefix(String name) {
+        return List.of(name.replace("I16", "I8"),
+                name.replace("_IMMZ", "_IMMB").replace("I16", "I8"),
+                name.replace("(AX, I16)", "(R16, I8)"),
+                name.replace("(AX, I16)", "(EAX, I32)").replace("R16", "R32").replace("M16", "M32").replace("I16", "I32"));
     }
 
     /** A form at the front end's pace that reads no memory: the renamer executes it (ADD r64, imm8 here). */
