@@ -18,6 +18,26 @@ public record MemdepTable(List<Row> rows, List<String> kernels) {
     /** One core: its uops.info-style model name, the CPU measured, the figure per kernel. */
     public record Row(String uarch, String cpu, Map<String, Double> cyclesPerComputation, String note) {}
 
+    /** A mechanism the models lack, named for the published cells it makes them miss by more than 10%. */
+    public record KnownMiss(String mechanism, String explanation) {}
+
+    /**
+     * The known misses by "uarch/kernel", from {@code memdep/known-misses.json}: what the shipped models
+     * lack for each cell they miss, so that a reader sees why, and a new miss shows as unexplained.
+     */
+    public static Map<String, KnownMiss> knownMisses() {
+        String text = String.join("\n", resource("known-misses.json"));
+        Map<String, KnownMiss> out = new LinkedHashMap<>();
+        var mechanisms = dev.uopsim.common.Json.mapper().readTree(text).get("mechanisms");
+        for (var m : mechanisms.properties()) {
+            KnownMiss miss = new KnownMiss(m.getKey(), m.getValue().get("explanation").asString());
+            for (var cells : m.getValue().get("cells").properties()) {
+                for (var kernel : cells.getValue()) out.put(cells.getKey() + "/" + kernel.asString(), miss);
+            }
+        }
+        return out;
+    }
+
     public static MemdepTable published() {
         List<String> lines = resource("published-cycles-per-computation.csv");
         String[] header = lines.getFirst().split(",", -1);

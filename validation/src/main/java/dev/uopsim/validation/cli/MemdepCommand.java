@@ -52,7 +52,10 @@ public final class MemdepCommand implements Command {
                 'uopsim decode memdep-D') on every core of the published table and prints, in cycles per
                 computation (one statement; a loop iteration is four): the published figure, the
                 simulated one, and llvm-mca's prediction where llvm-mca is installed and knows the core.
-                JSON: a "rows" array with uarch, kernel, published, simulated, llvm_mca, status.
+                JSON: a "rows" array with uarch, kernel, published, simulated, llvm_mca, status, and for a cell
+                off by more than 10% known_miss: the mechanism the models lack (validation's
+                memdep/known-misses.json), null when none is known; the summary counts misses and
+                unexplained_misses.
 
                 --host measures the kernels on this machine instead ('measured', in the same rows, uarch "host"),
                 beside the simulation with a model of this host ('simulated', 'error' against the measurement):
@@ -139,6 +142,7 @@ public final class MemdepCommand implements Command {
                 }
             }
         }
+        markKnownMisses(out);
         Map<String, Object> summary = summary(out);
         if (line.hasOption("json")) {
             Map<String, Object> doc = new LinkedHashMap<>();
@@ -156,8 +160,59 @@ public final class MemdepCommand implements Command {
                 console.out().printf("llvm-mca vs published over %s cells: mean absolute relative error %.1f%%%n",
                         summary.get("llvm_mca_cells"), 100 * (double) summary.get("llvm_mca_mape"));
             }
+            printMisses(out, console);
         }
         return ExitCode.OK;
+    }
+
+    /** A cell further off than this is a miss, which a known mechanism explains or which is reported unexplained. */
+    static final double MISS = 0.10;
+
+    /** Gives each cell off by more than {@link #MISS} its known_miss: the mechanism the models lack, or null. */
+    private static void markKnownMisses(List<Map<String, Object>> rows) {
+        Map<String, MemdepTable.KnownMiss> known = MemdepTable.knownMisses();
+        for (Map<String, Object> m : rows) {
+            if (!(m.get("error") instanceof Double e) || Math.abs(e) <= MISS) continue;
+            MemdepTable.KnownMiss miss = known.get(m.get("uarch") + "/" + m.get("kernel"));
+            m.put("known_miss", miss == null ? null : miss.mechanism());
+        }
+    }
+
+    /** The misses grouped by mechanism, each with its explanation; the unexplained last. */
+    private static void printMisses(List<Map<String, Object>> rows, Console console) {
+        Map<String, List<String>> cells = new LinkedHashMap<>();
+        for (Map<String, Object> m : rows) {
+            if (!m.containsKey("known_miss")) continue;
+            String mechanism = m.get("known_miss") == null ? "unexplained" : (String) m.get("known_miss");
+            cells.computeIfAbsent(mechanism, x -> new ArrayList<>())
+                    .add(String.format(java.util.Locale.ROOT, "%s %s %+.0f%%", m.get("uarch"), m.get("kernel"), 100 * (double) m.get("error")));
+        }
+        if (cells.isEmpty()) return;
+        Map<String, String> explanations = new LinkedHashMap<>();
+        MemdepTable.knownMisses().values().forEach(k -> explanations.put(k.mechanism(), k.explanation()));
+        var o = console.out();
+        o.println();
+        o.printf("cells off by more than %.0f%%, by the mechanism the models lack:%n", 100 * MISS);
+        cells.forEach((mechanism, list) -> {
+            o.printf("  %s: %s%n", mechanism, String.join(", ", list));
+            String why = explanations.getOrDefault(mechanism, "no known mechanism: a regression, or a miss to explain in validation's memdep/known-misses.json");
+            for (String l : wrap(why, 96)) o.println("      " + l);
+        });
+    }
+
+    private static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            if (line.length() > 0) line.append(' ');
+            line.append(word);
+        }
+        if (line.length() > 0) lines.add(line.toString());
+        return lines;
     }
 
     /** Mean absolute relative error and the count within 10%, over the cells that have both figures. */
@@ -181,6 +236,8 @@ public final class MemdepCommand implements Command {
         s.put("cells", cells);
         s.put("mape", cells == 0 ? 0.0 : sum / cells);
         s.put("within_10pct", within);
+        s.put("misses", rows.stream().filter(m -> m.containsKey("known_miss")).count());
+        s.put("unexplained_misses", rows.stream().filter(m -> m.containsKey("known_miss") && m.get("known_miss") == null).count());
         s.put("llvm_mca_cells", mcaCells);
         s.put("llvm_mca_mape", mcaCells == 0 ? null : mcaSum / mcaCells);
         return s;
