@@ -218,7 +218,10 @@ public final class Engine {
         fusedSecond = arrays.booleans(capacity);
         int maxUops = 1;
         for (StaticInstruction s : code) maxUops = Math.max(maxUops, s.uops.length);
-        this.uopCapacity = Integer.highestOneBit(Math.max(64, (core.robSize() + 64) * Math.min(maxUops, 8)) * 2 - 1);
+        // A form with more µops than the ROB holds (RDSEED on Skylake: 11,046) is in flight alone (see rename).
+        int uopsInFlight = (core.robSize() + 64) * Math.min(maxUops, 8);
+        if (maxUops > core.robSize()) uopsInFlight = Math.max(uopsInFlight, maxUops + core.robSize() + 64);
+        this.uopCapacity = Integer.highestOneBit(Math.max(64, uopsInFlight) * 2 - 1);
         this.uopMask = uopCapacity - 1;
         uopInst = arrays.longs(uopCapacity);
         uopSpec = arrays.ints(uopCapacity);
@@ -483,7 +486,8 @@ public final class Engine {
             boolean second = fusedSecond[s];
             int cost = slotCost[s];
             if (cost > slotsLeft && slotsLeft < core.renameWidth()) return;
-            if (robSlotsUsed + cost > core.robSize()) {
+            // An instruction bigger than the ROB enters it empty: it could never enter otherwise.
+            if (robSlotsUsed + cost > core.robSize() && !(robSlotsUsed == 0 && cost > core.robSize())) {
                 if (observed) listener.stalled(cycle, Stall.ROB_FULL, id, si.index, oldestId < nextRenameId ? sidx[slot(oldestId)] : -1);
                 return;
             }

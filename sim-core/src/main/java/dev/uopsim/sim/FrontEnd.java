@@ -69,8 +69,9 @@ final class FrontEnd {
         this.iq = new long[Math.max(1, spec.instructionQueue())];
         // A fused pair takes one slot but two entries: room for twice the slots.
         this.idq = new long[Math.max(8, 2 * spec.uopQueue() + 2)];
-        // The loop buffer holds no µops of the microcode sequencer (Intel's optimization manual): such a
-        // loop streams from the µop cache, which hands a long instruction to the sequencer.
+        // A loop with an instruction for the microcode sequencer streams from the µop cache, which hands it
+        // to the sequencer: the loop buffer path has no sequencer, and such an instruction is wider than
+        // one of its cycles.
         boolean microcoded = false;
         for (int i = 0; i < n; i++) microcoded |= slotsByIndex[i] > spec.microcodeThreshold();
         if (loop && spec.loopBuffer() > 0 && bodySlots <= spec.loopBuffer() && !microcoded) path = Path.LOOP_BUFFER;

@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Instructions with more µops than one stage takes at once still go through: a microcoded one in a
- * loop small enough for the loop buffer, and one with more µops for a scheduler queue than that queue
- * holds. Both once stalled the engine for good (characterize's blocking benchmarks of DIV and RDTSCP).
+ * loop small enough for the loop buffer, one with more µops than the ROB holds, and one with more µops
+ * for a scheduler queue than that queue holds. Each once stalled the engine for good (characterize's
+ * benchmarks of DIV and RDTSCP, RDSEED on Skylake).
  */
 class LongInstructionsProgressTest {
     /** Eight ALU µops: over the fixture's microcode threshold (4) and its rename width (4). */
@@ -44,6 +45,19 @@ class LongInstructionsProgressTest {
         // when it runs, then the loop goes on, at the sequencer's 4 µops a cycle for the long one
         double c = cpi(fixture(null, 28), loop);
         assertTrue(c >= 2.0 && c <= 3.05, "cycles per iteration " + c);
+    }
+
+    @Test
+    void anInstructionWithMoreMuopsThanTheRobHoldsEntersItEmpty() {
+        // given a 300-µop instruction (the fixture's ROB holds 224; RDSEED on Skylake has 11,046)
+        FormTiming huge = new FormTiming(300, Collections.nCopies(300, UopSpec.compute(TestCores.ALU)), LatencyTable.uniform(1));
+        TimingTable t = form -> form.name().equals("ADD (R64, I8)") ? huge : TestCores.RULES.timing(form);
+        Engine e = new Engine(TestCores.skylakeLike(), t, TestCores.unrolled("add rax, 1"), EngineListener.NONE, 20);
+        // when copies run back to back, then every copy goes through, alone in the ROB
+        e.run(20, 1_000_000);
+        assertEquals(20, e.iterationsDone(), "iterations in " + e.cycles() + " cycles");
+        // at least its µops on four ALU ports a copy (75 cycles)
+        assertTrue(e.cycles() >= 20 * 75, "cycles " + e.cycles());
     }
 
     @Test

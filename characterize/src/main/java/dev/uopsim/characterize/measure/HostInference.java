@@ -662,7 +662,7 @@ public final class HostInference {
     }
 
     /**
-     * Everything inferred: the front end's width, slots per form, the port classes and their ports, the
+     * Everything inferred: the front end's width, the µop-cache probe's cycles per NOP, slots per form, the port classes and their ports, the
      * combinations with their blocking instructions, each form's µops, the core facts, and the names of
      * the ports (after the documented ones of {@code reference} when given).
      */
