@@ -142,7 +142,8 @@ public final class MemdepCommand implements Command {
                 }
             }
         }
-        markKnownMisses(out);
+        Map<String, MemdepTable.KnownMiss> known = MemdepTable.knownMisses();
+        markKnownMisses(out, known);
         Map<String, Object> summary = summary(out);
         if (line.hasOption("json")) {
             Map<String, Object> doc = new LinkedHashMap<>();
@@ -160,7 +161,7 @@ public final class MemdepCommand implements Command {
                 console.out().printf("llvm-mca vs published over %s cells: mean absolute relative error %.1f%%%n",
                         summary.get("llvm_mca_cells"), 100 * (double) summary.get("llvm_mca_mape"));
             }
-            printMisses(out, console);
+            printMisses(out, known, console);
         }
         return ExitCode.OK;
     }
@@ -169,8 +170,7 @@ public final class MemdepCommand implements Command {
     static final double MISS = 0.10;
 
     /** Gives each cell off by more than {@link #MISS} its known_miss: the mechanism the models lack, or null. */
-    private static void markKnownMisses(List<Map<String, Object>> rows) {
-        Map<String, MemdepTable.KnownMiss> known = MemdepTable.knownMisses();
+    private static void markKnownMisses(List<Map<String, Object>> rows, Map<String, MemdepTable.KnownMiss> known) {
         for (Map<String, Object> m : rows) {
             if (!(m.get("error") instanceof Double e) || Math.abs(e) <= MISS) continue;
             MemdepTable.KnownMiss miss = known.get(m.get("uarch") + "/" + m.get("kernel"));
@@ -179,7 +179,7 @@ public final class MemdepCommand implements Command {
     }
 
     /** The misses grouped by mechanism, each with its explanation; the unexplained last. */
-    private static void printMisses(List<Map<String, Object>> rows, Console console) {
+    private static void printMisses(List<Map<String, Object>> rows, Map<String, MemdepTable.KnownMiss> known, Console console) {
         Map<String, List<String>> cells = new LinkedHashMap<>();
         for (Map<String, Object> m : rows) {
             if (!m.containsKey("known_miss")) continue;
@@ -189,7 +189,7 @@ public final class MemdepCommand implements Command {
         }
         if (cells.isEmpty()) return;
         Map<String, String> explanations = new LinkedHashMap<>();
-        MemdepTable.knownMisses().values().forEach(k -> explanations.put(k.mechanism(), k.explanation()));
+        known.values().forEach(k -> explanations.put(k.mechanism(), k.explanation()));
         var o = console.out();
         o.println();
         o.printf("cells off by more than %.0f%%, by the mechanism the models lack:%n", 100 * MISS);
