@@ -63,11 +63,18 @@ public record Memory(
                                  ReadModifyWrite readModifyWrite,
                                  @Param(value = "whether a load is renamed in the cycle its store is renamed; false: it waits for the next cycle",
                                          def = "true") boolean sameCycle,
+                                 @Param(value = "the values it passes on, by the register a store writes from and a load reads into: gpr8, gpr16, "
+                                         + "gpr32, gpr64 (by the memory operand's width), vector; a pair outside the list forwards",
+                                         def = "[\"gpr8\", \"gpr16\", \"gpr32\", \"gpr64\", \"vector\"]") List<RenamedValue> values,
                                  @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public MemoryRenaming {
             shapes = List.copyOf(shapes);
+            values = List.copyOf(values);
         }
     }
+
+    /** The kind of value a renamed store/load pair moves. */
+    public enum RenamedValue { GPR8, GPR16, GPR32, GPR64, VECTOR }
 
     /** Which read-modify-write stores (the store of ADD [m], r) memory renaming passes on to a later load. */
     public enum ReadModifyWrite {

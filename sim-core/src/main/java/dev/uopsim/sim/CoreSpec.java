@@ -142,12 +142,26 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param renamingReadModifyWrite which read-modify-write stores memory renaming passes on to a load
      * @param loadBanks          how many loads a cycle may start in one L1 bank
      * @param renamingSameCycle  a load is renamed from a store renamed in the same cycle (false: it waits a cycle)
+     * @param renamedValues      the values memory renaming moves (a pair whose store or load is of another kind forwards)
      */
     public record LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
                             double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
                             java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
                             boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
-                            ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks, boolean renamingSameCycle) {
+                            ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks, boolean renamingSameCycle,
+                            java.util.Set<RenamedValue> renamedValues) {
+
+        /** The same unit whose memory renaming moves values of every kind. */
+        public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
+                         double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
+                         java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
+                         boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
+                         ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks, boolean renamingSameCycle) {
+            this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
+                    memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads,
+                    storeCommitsPerCycle, storeCommitSameLine, renamingReadModifyWrite, loadBanks, renamingSameCycle,
+                    java.util.EnumSet.allOf(RenamedValue.class));
+        }
 
         /** The same unit with the later features at their defaults: every RMW store renamed, no bank limit, same-cycle renaming. */
         public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
@@ -197,6 +211,12 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         IMMEDIATE_SOURCE,
         NONE
     }
+
+    /**
+     * The kind of value a store writes or a load reads, as memory renaming sees it: a vector register's,
+     * or a general-purpose value of the memory operand's width.
+     */
+    public enum RenamedValue { GPR8, GPR16, GPR32, GPR64, VECTOR }
 
     /** Store/load pairs memory renaming recognises. */
     public enum RenamingShape {

@@ -888,6 +888,8 @@ public final class Engine {
      */
     static boolean renamable(CoreSpec core, StaticInstruction store, StaticInstruction load) {
         if (store.isLoad() && !readModifyWriteRenamable(core.loadStore().renamingReadModifyWrite(), store)) return false;
+        var values = core.loadStore().renamedValues();
+        if (!values.contains(store.memoryValue) || !values.contains(load.memoryValue)) return false;
         var shapes = core.loadStore().renamingShapes();
         if (shapes.contains(CoreSpec.RenamingShape.ANY)) return true;
         var a = memoryOperand(store.instruction);

@@ -59,7 +59,8 @@ public final class ModelCore {
                     case ANY -> CoreSpec.ReadModifyWriteRenaming.ANY;
                     case IMMEDIATE -> CoreSpec.ReadModifyWriteRenaming.IMMEDIATE_SOURCE;
                     case NONE -> CoreSpec.ReadModifyWriteRenaming.NONE;
-                }, new CoreSpec.LoadBanks(mem.loadBanks().bankBytes(), mem.loadBanks().loadsPerBank()), mem.memoryRenaming().sameCycle());
+                }, new CoreSpec.LoadBanks(mem.loadBanks().bankBytes(), mem.loadBanks().loadsPerBank()), mem.memoryRenaming().sameCycle(),
+                renamedValues(mem));
         Rename r = m.rename();
         CoreSpec.RenameFeatures features = new CoreSpec.RenameFeatures(r.moveElimination().gpr(), r.moveElimination().vector(),
                 idiom(r.idioms().zero()), idiom(r.idioms().ones()), idiom(r.idioms().carry()), true);
@@ -83,6 +84,12 @@ public final class ModelCore {
             for (int j = 0; j < n; j++) cycles[i][j] = b.delay(b.domains().get(i), b.domains().get(j));
         }
         return new CoreSpec.BypassDelays(b.domains(), cycles);
+    }
+
+    private static java.util.Set<CoreSpec.RenamedValue> renamedValues(Memory mem) {
+        java.util.Set<CoreSpec.RenamedValue> out = java.util.EnumSet.noneOf(CoreSpec.RenamedValue.class);
+        for (Memory.RenamedValue v : mem.memoryRenaming().values()) out.add(CoreSpec.RenamedValue.valueOf(v.name()));
+        return out;
     }
 
     private static java.util.Set<CoreSpec.RenamingShape> renamingShapes(Memory mem) {

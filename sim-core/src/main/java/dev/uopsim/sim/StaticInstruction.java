@@ -37,6 +37,8 @@ final class StaticInstruction {
     final int slots;
     /** An explicit register operand feeds the operation (for RMW renaming: ADD [m], r but not ADD [m], 1). */
     final boolean registerSourced;
+    /** The kind of value its memory operand moves, as memory renaming sees it. */
+    final CoreSpec.RenamedValue memoryValue;
     /** Cycles the microcode sequencer takes for this instruction when the model says (0: slots at its rate). */
     final int microcodeCycles;
     /** Its bypass domain (an index into the core's bypass delays), or -1. */
@@ -114,6 +116,7 @@ final class StaticInstruction {
         this.timing = timing;
         // A register operand of a memory-writing form is a data source (ADD [m], r; SHL [m], cl): address registers sit in the memory operand.
         this.registerSourced = instruction.operands().stream().anyMatch(o -> o instanceof RegisterOperand);
+        this.memoryValue = memoryValue(instruction);
         this.slots = Math.max(timing.slots(), 0);
         this.microcodeCycles = timing.microcodeCycles();
         this.domain = timing.domain();
@@ -417,5 +420,29 @@ final class StaticInstruction {
             cycles++;
         }
         return cycles - 1;
+    }
+
+    /**
+     * A vector register's value when the instruction names one; else a general-purpose value of its memory
+     * operand's width (a stack access without one, PUSH and POP: its register's width, or 64 bits).
+     */
+    private static CoreSpec.RenamedValue memoryValue(Instruction instruction) {
+        int bits = 0, registerBits = 64;
+        for (Operand o : instruction.operands()) {
+            if (o instanceof RegisterOperand r) {
+                var c = r.register().registerClass();
+                if (c != dev.uopsim.isa.RegisterClass.GPR && c != dev.uopsim.isa.RegisterClass.IP) return CoreSpec.RenamedValue.VECTOR;
+                registerBits = r.register().width();
+            }
+            if (o instanceof MemoryOperand m && m.width() != 0) bits = m.width();
+        }
+        if (bits == 0) bits = registerBits;
+        return switch (bits) {
+            case 8 -> CoreSpec.RenamedValue.GPR8;
+            case 16 -> CoreSpec.RenamedValue.GPR16;
+            case 32 -> CoreSpec.RenamedValue.GPR32;
+            case 64 -> CoreSpec.RenamedValue.GPR64;
+            default -> CoreSpec.RenamedValue.VECTOR;    // wider or odd: not a general-purpose register's
+        };
     }
 }
