@@ -59,6 +59,7 @@ final class InferenceJson {
         core.put("memory_renaming", f.renamed());
         core.put("renamed_chain_cycles", round(f.renamedLatency()));
         core.put("renamed_read_modify_write", f.renamedReadModifyWrite());
+        core.put("renamed_values", f.renamedValues());
         core.put("probes", f.raw());
         m.put("core", core);
         int withUops = 0, unsettled = 0, slots = 0;

@@ -62,7 +62,32 @@ public final class CoreProbes {
         m.put("rmw-register", chain("rmw-register", List.of("add QWORD PTR [r14+0x100], rdx"), 1));
         m.put("rmw-immediate", chain("rmw-immediate", List.of("add QWORD PTR [r14+0x100], 0x1"), 1));
         m.put("forward-fails-partial", chain("forward-fails-partial", List.of("mov QWORD PTR [rbx+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x104]"), 1));
+        // The same-address chain with the other kinds of value (the one above moves 64-bit ones): which renaming moves.
+        VALUE_PROBES.forEach((kind, step) -> m.put("forward-same-address-" + kind, chain("forward-same-address-" + kind, step, 1)));
         return m;
+    }
+
+    /** Store and reload of one address through a register of each kind of value but 64-bit, by the model's name for it. */
+    private static final Map<String, List<String>> VALUE_PROBES = new LinkedHashMap<>();
+    static {
+        VALUE_PROBES.put("gpr32", List.of("mov DWORD PTR [r14+0x100], edx", "mov edx, DWORD PTR [r14+0x100]"));
+        VALUE_PROBES.put("gpr16", List.of("mov WORD PTR [r14+0x100], dx", "mov dx, WORD PTR [r14+0x100]"));
+        VALUE_PROBES.put("gpr8", List.of("mov BYTE PTR [r14+0x100], dl", "mov dl, BYTE PTR [r14+0x100]"));
+        VALUE_PROBES.put("vector", List.of("movq QWORD PTR [r14+0x100], xmm0", "movq xmm0, QWORD PTR [r14+0x100]"));
+    }
+
+    /**
+     * The kinds of value renaming moves: those whose same-address chain runs faster than a load, 64-bit
+     * ones by the chain above; null when a chain was not measured (an older journal).
+     */
+    static List<String> renamedValues(Map<String, Double> c, double loadToUse) {
+        List<String> out = new ArrayList<>();
+        for (String kind : List.of("gpr8", "gpr16", "gpr32", "gpr64", "vector")) {
+            Double chain = c.get(kind.equals("gpr64") ? "forward-same-address" : "forward-same-address-" + kind);
+            if (chain == null || !Double.isFinite(chain)) return null;
+            if (chain < 0.6 * loadToUse) out.add(kind);
+        }
+        return out;
     }
 
     /**
@@ -79,10 +104,11 @@ public final class CoreProbes {
      *                         null when the chains were not measured
      * @param loadsPerCycle    independent loads a cycle from different 8-byte banks of a line (NaN: not measured)
      * @param loadsPerCycleOneBank the same from one bank of different lines
+     * @param renamedValues    the kinds of value renaming moves (gpr8 ... vector), or null when not measured
      */
     public record Facts(double loadToUse, double complexAddress, double vectorLoadToUse, double forwarding, boolean renamed,
                         double renamedLatency, boolean renamedOtherRegister, double failurePenalty, String renamedReadModifyWrite,
-                        double loadsPerCycle, double loadsPerCycleOneBank, Map<String, Double> raw) {
+                        double loadsPerCycle, double loadsPerCycleOneBank, List<String> renamedValues, Map<String, Double> raw) {
 
         /** Whether loads in one bank start fewer a cycle than loads spread over banks. */
         public boolean bankLimited() {
@@ -104,7 +130,7 @@ public final class CoreProbes {
         return new Facts(l2u, idx - l2u, vec, fwd, renamed, same, other < 0.6 * l2u, fail,
                 readModifyWrite(c.getOrDefault("rmw-register", Double.NaN), c.getOrDefault("rmw-immediate", Double.NaN), l2u),
                 3 / c.getOrDefault("loads-three-banks", Double.NaN), 3 / c.getOrDefault("loads-one-bank", Double.NaN),
-                new LinkedHashMap<>(c));
+                renamedValues(c, l2u), new LinkedHashMap<>(c));
     }
 
     /** A read-modify-write chain faster than a load is renamed: which of the two kinds are. */

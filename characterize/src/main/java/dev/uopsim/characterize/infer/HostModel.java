@@ -196,6 +196,7 @@ public final class HostModel {
         ren.put("shapes", f.renamed() ? List.of(f.renamedOtherRegister() ? "any" : "base-displacement") : List.of());
         ren.put("latency", Math.max(0, (int) Math.floor(f.renamedLatency())));
         if (f.renamed() && f.renamedReadModifyWrite() != null) ren.put("readModifyWrite", f.renamedReadModifyWrite());
+        if (f.renamed() && f.renamedValues() != null) ren.put("values", f.renamedValues());
         ren.put("source", "core");
         mem.put("memoryRenaming", ren);
         if (storesPairWithinLine) mem.put("storeCommit", o("perCycle", 2, "sameLine", true, "source", "stores"));
