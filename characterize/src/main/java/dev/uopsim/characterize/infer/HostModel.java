@@ -403,6 +403,15 @@ public final class HostModel {
     }
 
     /**
+     * At most the µops a form running at {@code t} cycles can execute on the group's ports (one a port a
+     * cycle, 5% for the measurement): blocking that read more counted a slowdown, not µops (MASKMOVQ beside
+     * blocking stores slowed by thousands of cycles and came out as 5,127 store µops at 2.0 cycles a form).
+     */
+    static int countWithinThroughput(double t, int mask, int count) {
+        return Math.min(count, Math.max(1, (int) Math.ceil(t * Integer.bitCount(mask) * 1.05)));
+    }
+
+    /**
      * Cycles a group holds a unit every port of the group has, for {@code t} cycles a form: instances
      * overlap on as many ports as the group has (the engine holds the unit once for a group's µops).
      */
@@ -475,6 +484,7 @@ public final class HostModel {
                     && t > 1.25 * Math.max(lp, slots / width)) {
                 count = countForThroughput(t, g.mask(), g.count());
             }
+            if (Double.isFinite(t)) count = countWithinThroughput(t, g.mask(), count);
             if (count != 1) u.put("count", count);
             // A form slower than its ports and the front end allow holds a non-pipelined unit (a divider).
             if (gi == unitGroup && Double.isFinite(t) && t > 1.1 * Math.max(lp, slots / width) && t >= 2) {

@@ -17,6 +17,14 @@ class HostModelThroughputFitTest {
     }
 
     @Test
+    void aGroupHoldsNoMoreMicroOpsThanItsPortsRunInTheFormsMeasuredTime() {
+        // MASKMOVQ here: 2.0 cycles a form, and blocking had read 5,127 store µops on the two store ports
+        assertEquals(5, HostModel.countWithinThroughput(2.005, TWO_PORTS, 5127));
+        // a count its throughput allows stays (two µops on two ports at 1.02 cycles)
+        assertEquals(2, HostModel.countWithinThroughput(1.022, TWO_PORTS, 2));
+    }
+
+    @Test
     void aUnitOnEveryPortOfTheGroupIsHeldSoTheFormRunsAtItsMeasuredThroughput() {
         // VSQRTPD ymm here: 12 cycles a form, its µop on two ports that both get the unit
         assertEquals(24, HostModel.unitOccupancy(11.96, TWO_PORTS));
