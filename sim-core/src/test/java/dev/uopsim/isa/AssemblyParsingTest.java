@@ -92,6 +92,18 @@ class AssemblyParsingTest {
     }
 
     @Test
+    void aTargetWrittenWithTheLocationCounterIsThisInstructionsAddressPlusTheDisplacement() {
+        // GNU as: '.' is the branch's own address (jz .+2 at 4 goes to 6, the next instruction)
+        List<Instruction> code = parse(Syntax.INTEL, "add rax, 1", "jz .+2", "add rbx, 1", "jmp .", "jnz .-0x200");
+        assertEquals(6, ((BranchTarget) code.get(1).operands().getFirst()).offset());
+        assertEquals("JZ (Rel8)", code.get(1).form().name());
+        assertEquals(code.get(3).address(), ((BranchTarget) code.get(3).operands().getFirst()).offset());
+        // out of an 8-bit displacement's reach: widened, as the assembler does
+        assertEquals("JNZ (Rel32)", code.get(4).form().name());
+        assertEquals(code.get(4).address() - 0x200, ((BranchTarget) code.get(4).operands().getFirst()).offset());
+    }
+
+    @Test
     void ambiguousMemorySizeIsAnError() {
         InputException e = assertThrows(InputException.class, () -> parse(Syntax.INTEL, "add [rax], 1"));
         assertTrue(e.getMessage().contains("ambiguous"), e.render());

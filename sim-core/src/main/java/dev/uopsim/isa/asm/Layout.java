@@ -44,7 +44,9 @@ public final class Layout {
                 if (rel < 0 || m.form().operands().get(rel).kind().width() != 8) continue;
                 Operand target = m.operands().get(rel);
                 boolean fits;
-                if (target instanceof BranchTarget b && b.label() != null) {
+                if (target instanceof BranchTarget b && b.label() != null && !labels.containsKey(b.label()) && hereDisplacement(b.label()) != null) {
+                    fits = fitsByte(addresses[i] + hereDisplacement(b.label()) - (addresses[i] + m.length()));
+                } else if (target instanceof BranchTarget b && b.label() != null) {
                     Integer index = labels.get(b.label());
                     fits = index != null && fitsByte(addresses[index] - (addresses[i] + m.length()));
                 } else {
@@ -73,11 +75,21 @@ public final class Layout {
             int rel = relativeOperand(m.form());
             if (rel >= 0 && ops.get(rel) instanceof BranchTarget b && b.label() != null) {
                 Integer index = labels.get(b.label());
-                ops.set(rel, new BranchTarget(b.label(), index == null ? -1 : addresses[index]));
+                Long here = index == null ? hereDisplacement(b.label()) : null;
+                ops.set(rel, new BranchTarget(b.label(), index != null ? addresses[index] : here != null ? addresses[i] + here : -1));
             }
             out.add(new Instruction(m.form(), List.copyOf(ops), m.length(), addresses[i], null, p.hints(), p.location(), p.text()));
         }
         return out;
+    }
+
+    /** The displacement of a target written with GNU as's location counter ('.', '.+4', '.-0x10') from its instruction, or null. */
+    static Long hereDisplacement(String target) {
+        var m = OperandParser.HERE.matcher(target.strip());
+        if (!m.matches()) return null;
+        if (m.group(1) == null) return 0L;
+        Long v = Numbers.evaluate(m.group(2));
+        return v == null ? null : m.group(1).equals("-") ? -v : v;
     }
 
     private static boolean fitsByte(long displacement) {

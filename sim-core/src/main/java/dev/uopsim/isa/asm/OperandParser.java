@@ -20,6 +20,8 @@ final class OperandParser {
     private static final Pattern SEGMENT = Pattern.compile("(?i)%?(cs|ds|es|ss|fs|gs)\\s*:\\s*(.*)");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_.$@][\\w.$@]*");
     private static final Pattern LOCAL_LABEL_REF = Pattern.compile("\\d+[bf]");
+    /** GNU as's location counter in a branch target: '.', '.+4', '.-0x10' (resolved by {@link Layout}). */
+    static final Pattern HERE = Pattern.compile("\\.(?:\\s*([+-])\\s*(\\S+))?");
     private static final Pattern ATT_MEMORY = Pattern.compile("([^(]*)\\((.*)\\)");
 
     private final String source;
@@ -165,6 +167,7 @@ final class OperandParser {
     private Operand immediateOrLabel(String t, int column, boolean branch, String text) {
         Long v = Numbers.evaluate(t);
         if (v != null) return branch ? new BranchTarget(null, v) : new ImmediateOperand(v);
+        if (branch && HERE.matcher(t).matches() && Layout.hereDisplacement(t) != null) return new BranchTarget(t.replace(" ", ""), -1);
         if (IDENTIFIER.matcher(t).matches() || LOCAL_LABEL_REF.matcher(t).matches()) {
             return branch ? new BranchTarget(t, -1) : new ImmediateOperand(0, t);
         }
