@@ -46,22 +46,28 @@ public record Values(String variant, long gpr, long vec, long fill, Map<Integer,
     }
 
     /**
-     * Whether the form's memory operand must hold a value of its own (LDMXCSR: a valid MXCSR; POPF: flags
-     * without TF), so that it cannot share memory with other forms' operands in a mix.
+     * Whether the form's memory operand must hold a value of its own, so that it cannot share memory with
+     * other forms' operands in a mix.
      */
     public static boolean needsItsOwnFill(InstructionForm f) {
+        return ownFill(f) != null;
+    }
+
+    /** The value the form's memory must hold (LDMXCSR: a valid MXCSR; POPF: flags without TF), or null. */
+    private static Long ownFill(InstructionForm f) {
         String mnemonic = f.asmMnemonic().toLowerCase(Locale.ROOT);
-        return mnemonic.endsWith("ldmxcsr") || mnemonic.startsWith("popf");
+        if (mnemonic.endsWith("ldmxcsr")) return MXCSR_PATTERN;
+        // POPF pops the fill into RFLAGS: 0x0202 at every 2-byte offset sets only IF and bit 1 (not TF).
+        if (mnemonic.startsWith("popf")) return 0x0202020202020202L;
+        return null;
     }
 
     static Values of(InstructionForm f, List<OperandNode> nodes, boolean high) {
         char type = elementType(f);
         long vec = type == 'd' ? F64_ONE : F32_ONE;
-        long fill = vec;
+        Long own = ownFill(f);
+        long fill = own != null ? own : vec;
         String mnemonic = f.asmMnemonic().toLowerCase(Locale.ROOT);
-        if (mnemonic.endsWith("ldmxcsr")) fill = MXCSR_PATTERN;
-        // POPF pops the fill into RFLAGS: 0x0202 at every 2-byte offset sets only IF and bit 1 (not TF).
-        if (mnemonic.startsWith("popf")) fill = 0x0202020202020202L;
         Map<Integer, Long> gprs = new HashMap<>();
         Map<Integer, Long> vecs = new HashMap<>();
         if (!f.has(FormProperty.VALUE_DEPENDENT)) return new Values("", 3, vec, fill, gprs, vecs);
