@@ -8,6 +8,8 @@ public record Rename(
         @Param(value = "register moves performed at rename", def = "{}") MoveElimination moveElimination,
         @Param(value = "what rename does with idioms (same register as all sources)", def = "{}") Idioms idioms,
         @Param(value = "instruction pairs decoded into one slot (compare + conditional branch)", def = "[]") List<MacroFusion> macroFusion,
+        @Param(value = "a register move folded into the ALU operation after it (MOV r, r then ADD r, imm32: one slot, one µop)", def = "{}")
+        MoveFusion moveFusion,
         @Param(value = "micro-fusion of load+op and store-address+store-data, and when it is undone", def = "{}") MicroFusion microFusion,
         @Param(value = "physical register file sizes; 0 = unlimited (not modelled)", def = "{}") RegisterFiles registerFiles,
         @Param(value = "when a µop is bound to one port of its set", def = "{}") PortBinding portBinding,
@@ -69,6 +71,21 @@ public record Rename(
         public MacroFusion {
             first = List.copyOf(first);
             branches = List.copyOf(branches);
+        }
+    }
+
+    /**
+     * MOV r1, r2 (32 or 64 bits) directly followed by an operation in {@code operations} that writes r1
+     * from r1 and an immediate encoded in {@code immediateBits}: the pair takes one slot and the
+     * operation's µop reads r2 (r1 = r2 op imm); the move costs nothing.
+     */
+    public record MoveFusion(@Param(value = "uops.info mnemonics of the operation (ADD, SUB, AND, OR, XOR); [] = no fusion", def = "[]")
+                             List<String> operations,
+                             @Param(value = "the immediate's encoded width in bits (32: ADD r, imm32 fuses, ADD r, imm8 does not)",
+                                     def = "32", min = 8) int immediateBits,
+                             @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+        public MoveFusion {
+            operations = List.copyOf(operations);
         }
     }
 

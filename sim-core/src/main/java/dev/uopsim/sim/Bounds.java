@@ -169,13 +169,13 @@ public record Bounds(double ports, double dependencies, double frontEnd, int bot
         List<StaticInstruction> code = StaticInstruction.of(core, timings, input);
         boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
         int slots = 0;
-        for (int i = 0; i < code.size(); i++) slots += second[i] ? 0 : Math.max(1, code.get(i).slots);
+        for (int n : StaticInstruction.slotsTaken(code, second)) slots += n;
         return (double) slots / core.renameWidth();
     }
 
     static double frontEndBound(CoreSpec core, List<StaticInstruction> code, boolean[] second, SimulationInput input) {
         int slots = 0;
-        for (int i = 0; i < code.size(); i++) slots += second[i] ? 0 : Math.max(1, code.get(i).slots);
+        for (int n : StaticInstruction.slotsTaken(code, second)) slots += n;
         double bound = (double) slots / core.renameWidth();
         CoreSpec.FrontEnd fe = core.frontEnd();
         if (!input.loop() && input.unrolledFromUopCache() && fe.uopCacheUops() > 0) {

@@ -247,9 +247,17 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param onesIdioms             PCMPEQ of a register with itself
      * @param carryIdioms            SBB r, r (only CF matters)
      * @param partialRegisterMerge   an 8/16-bit GPR write depends on the old full register
+     * @param moveFusion             which register moves fold into the ALU operation after them
      */
     public record RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
-                                 IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge) {
+                                 IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge,
+                                 MoveFusionRule moveFusion) {
+
+        /** Features without move fusion. */
+        public RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
+                              IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge) {
+            this(moveEliminationGpr, moveEliminationVector, zeroIdioms, onesIdioms, carryIdioms, partialRegisterMerge, MoveFusionRule.NONE);
+        }
 
         public IdiomHandling handling(dev.uopsim.isa.Idiom idiom) {
             return switch (idiom) {
@@ -259,6 +267,20 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
                 case NONE -> IdiomHandling.NONE;
             };
         }
+    }
+
+    /**
+     * MOV r1, r2 followed by one of {@code operations} (assembler mnemonics, lower case) on r1 with an
+     * immediate encoded in {@code immediateBits}: one slot, and the operation's µop reads r2.
+     */
+    public record MoveFusionRule(java.util.Set<String> operations, int immediateBits) {
+        public static final MoveFusionRule NONE = new MoveFusionRule(java.util.Set.of(), 32);
+
+        public MoveFusionRule {
+            operations = java.util.Set.copyOf(operations);
+        }
+
+        public boolean any() { return !operations.isEmpty(); }
     }
 
     /** Bit mask of all ports. */

@@ -151,13 +151,7 @@ public final class Engine {
         this.listener = listener == null ? EngineListener.NONE : listener;
         this.observed = this.listener != EngineListener.NONE;
         this.maxIterations = maxIterations;
-        List<StaticInstruction> list = new ArrayList<>();
-        for (int i = 0; i < input.instructions().size(); i++) {
-            var inst = input.instructions().get(i);
-            FormTiming t = timings.timing(inst.form());
-            if (t == null) throw new MissingTimingException(inst);
-            list.add(new StaticInstruction(i, inst, t, core));
-        }
+        List<StaticInstruction> list = StaticInstruction.of(core, timings, input);
         this.code = List.copyOf(list);
         this.program = list.toArray(StaticInstruction[]::new);
         int outs = 0, ins = 1;
@@ -176,7 +170,7 @@ public final class Engine {
         this.latencyOwed = new int[fractional ? program.length * maxInputs * maxOutputs : 0];
         boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
         int bodySlots = 0;
-        for (int i = 0; i < code.size(); i++) bodySlots += second[i] ? 0 : Math.max(1, code.get(i).slots);
+        for (int slots : StaticInstruction.slotsTaken(code, second)) bodySlots += slots;
         int inFlight = core.robSize() + core.frontEnd().uopQueue() + core.frontEnd().instructionQueue() + 64
                 + 2 * code.size();
         this.capacity = Integer.highestOneBit(Math.max(64, inFlight) * 2 - 1);

@@ -57,11 +57,11 @@ final class FrontEnd {
         this.n = engine.program.length;
         this.size = engine.input.bytes();
         this.loop = engine.input.loop();
-        this.slotsByIndex = new int[n];
-        for (int i = 0; i < n; i++) slotsByIndex[i] = second[i] ? 0 : Math.max(1, engine.program[i].slots);
+        this.slotsByIndex = StaticInstruction.slotsTaken(engine.code, second);
         this.fusedWithNext = new boolean[n];
         this.fusedMask = new int[n];
         for (int i = 0; i + 1 < n; i++) {
+            fusedWithNext[i] = engine.program[i].absorbedByNext;       // the move and its operation go as one
             if (!second[i + 1]) continue;
             fusedWithNext[i] = true;
             for (UopSpec u : engine.program[i + 1].uops) if (u.kind() == UopKind.COMPUTE) fusedMask[i] = u.portMask();
@@ -182,9 +182,9 @@ final class FrontEnd {
         while (iqCount > 0 && used < spec.decoders()) {
             long id = iq[iqHead];
             int index = engine.sidx[engine.slot(id)];
-            int slots = slotsOfIndex(index);
             boolean pair = fusedWithNext[index];
-            if (pair && iqCount < 2) return;              // the branch of the pair is not predecoded yet
+            if (pair && iqCount < 2) return;              // the second of the pair is not predecoded yet
+            int slots = slotsOfIndex(index) + (pair ? slotsOfIndex(index + 1) : 0);
             if (slots > spec.microcodeThreshold()) {
                 if (used > 0) return;
                 // The microcode sequencer streams a long instruction: it needs room for a queue's worth.

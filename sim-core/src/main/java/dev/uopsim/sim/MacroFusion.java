@@ -2,6 +2,7 @@ package dev.uopsim.sim;
 
 import dev.uopsim.isa.FormProperty;
 import dev.uopsim.isa.ImmediateOperand;
+import dev.uopsim.isa.Instruction;
 import dev.uopsim.isa.MemoryOperand;
 import java.util.List;
 
@@ -20,12 +21,16 @@ final class MacroFusion {
     }
 
     static boolean fuses(StaticInstruction first, StaticInstruction branch, List<CoreSpec.FusionRule> rules) {
-        var bf = branch.instruction.form();
+        return fuses(first.instruction, branch.instruction, rules);
+    }
+
+    static boolean fuses(Instruction first, Instruction branch, List<CoreSpec.FusionRule> rules) {
+        var bf = branch.form();
         if (!bf.has(FormProperty.BRANCH) || !bf.has(FormProperty.CONDITIONAL)) return false;
-        String firstName = first.instruction.form().asmMnemonic();
+        String firstName = first.form().asmMnemonic();
         String branchName = bf.asmMnemonic();
-        boolean memory = first.instruction.operands().stream().anyMatch(o -> o instanceof MemoryOperand m && m.width() != 0);
-        boolean immediate = first.instruction.operands().stream().anyMatch(o -> o instanceof ImmediateOperand);
+        boolean memory = first.operands().stream().anyMatch(o -> o instanceof MemoryOperand m && m.width() != 0);
+        boolean immediate = first.operands().stream().anyMatch(o -> o instanceof ImmediateOperand);
         for (CoreSpec.FusionRule r : rules) {
             if (!r.first().contains(firstName) || !(r.second().contains(branchName) || r.second().contains("*"))) continue;
             if (memory && !r.memory()) continue;

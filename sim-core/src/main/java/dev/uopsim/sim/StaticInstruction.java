@@ -91,6 +91,8 @@ final class StaticInstruction {
     /** An eliminable register move: the output takes input {@link #moveSource}'s value. */
     final boolean eliminableMove;
     final int moveSource;
+    /** A move the next instruction absorbs (see {@link MoveFusion}): no slot, no µop; eliminable whatever the core's move elimination. */
+    final boolean absorbedByNext;
 
     /** It reads memory / writes memory (kept as fields: the engine asks every cycle). */
     final boolean load;
@@ -110,8 +112,9 @@ final class StaticInstruction {
     /** A memory access: size in bytes, read and/or written. */
     record MemoryAccessSpec(int size, boolean load, boolean store) {}
 
-    StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core) {
+    StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core, boolean absorbedByNext) {
         this.index = index;
+        this.absorbedByNext = absorbedByNext;
         this.instruction = instruction;
         this.timing = timing;
         // A register operand of a memory-writing form is a data source (ADD [m], r; SHL [m], cl): address registers sit in the memory operand.
@@ -309,7 +312,7 @@ final class StaticInstruction {
         this.storeAddressUops = sta;
         this.storeDataUops = std;
 
-        boolean move = form.has(FormProperty.MOVE_ELIMINATION) && ops.size() == 2 && ops.get(0) instanceof RegisterOperand d
+        boolean move = absorbedByNext || form.has(FormProperty.MOVE_ELIMINATION) && ops.size() == 2 && ops.get(0) instanceof RegisterOperand d
                 && ops.get(1) instanceof RegisterOperand src && d.register().root() != src.register().root()
                 && ((d.register().isGpr() && core.rename().moveEliminationGpr())
                 || (d.register().isVector() && core.rename().moveEliminationVector()));
@@ -325,13 +328,24 @@ final class StaticInstruction {
     /** The kernel's instructions on the core; throws {@link Engine.MissingTimingException} when the model lacks a form. */
     static java.util.List<StaticInstruction> of(CoreSpec core, TimingTable timings, SimulationInput input) {
         java.util.List<StaticInstruction> code = new java.util.ArrayList<>();
+        boolean[] absorbed = MoveFusion.absorbed(input.instructions(), core);
         for (int i = 0; i < input.instructions().size(); i++) {
             var inst = input.instructions().get(i);
             FormTiming t = timings.timing(inst.form());
             if (t == null) throw new Engine.MissingTimingException(inst);
-            code.add(new StaticInstruction(i, inst, t, core));
+            code.add(new StaticInstruction(i, inst, t, core, absorbed[i]));
         }
         return code;
+    }
+
+    /**
+     * Slots each instruction takes in the front end and at rename: a macro-fused branch and an
+     * absorbed move none, any other instruction at least one.
+     */
+    static int[] slotsTaken(List<StaticInstruction> code, boolean[] second) {
+        int[] slots = new int[code.size()];
+        for (int i = 0; i < slots.length; i++) slots[i] = second[i] || code.get(i).absorbedByNext ? 0 : Math.max(1, code.get(i).slots);
+        return slots;
     }
 
     private int[] inputsWhere(java.util.function.IntPredicate p) {

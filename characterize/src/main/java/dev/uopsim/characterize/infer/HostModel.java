@@ -78,7 +78,8 @@ public final class HostModel {
                     + "(benchmark frontend-uopcache-*): " + uopCache.note() + "; the cache's width, window and size are from the core-sizes source",
                     prov.journal() + "#frontend-uopcache-*", measured, false));
         }
-        sources.put("core", source("load-to-use, store forwarding, forwarding failure and memory renaming: dependency chains (core-*)", prov.journal() + "#core-*",
+        sources.put("core", source("load-to-use, store forwarding, forwarding failure, memory renaming and register moves fused with the "
+                + "operation after them: dependency chains and six-pair steps (core-*)", prov.journal() + "#core-*",
                 measured, false));
         Map<String, Object> pub = new LinkedHashMap<>();
         pub.put("title", sizes.sourceTitle());
@@ -134,6 +135,8 @@ public final class HostModel {
         // Intel's renamer binds each µop to a port as it allocates it; with the model's several
         // schedulers the default would pick ports at issue, as AMD's queues do.
         if (cpu.vendor().equals("GenuineIntel")) rename.put("portBinding", o("at", "allocation", "source", "intel-opt"));
+        List<String> moveFusion = r.facts().moveFusion();
+        if (moveFusion != null && !moveFusion.isEmpty()) rename.put("moveFusion", o("operations", moveFusion, "immediateBits", 32, "source", "core"));
         rename.put("source", "frontend");
         m.put("rename", rename);
         m.put("rob", o("size", sizes.rob(), "source", sizes.sourceId()));

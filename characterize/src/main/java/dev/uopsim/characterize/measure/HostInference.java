@@ -866,11 +866,12 @@ public final class HostInference {
         List<Measurement> ms = measurer.run("core", bs);
         Map<String, Double> c = new LinkedHashMap<>();
         for (int i = 0; i < bs.size(); i++) c.put(ids.get(i), JournalMeasurer.cycles(bs.get(i), ms.get(i)));
-        var facts = dev.uopsim.characterize.infer.CoreProbes.decode(c);
+        var facts = dev.uopsim.characterize.infer.CoreProbes.decode(c, width);
         log.accept(String.format("core: load-to-use %.2f (+%.2f indexed), vector %.2f; forwarding %.2f, renamed same address %s (%.2f), "
-                        + "read-modify-write stores renamed: %s; failure +%.2f",
+                        + "read-modify-write stores renamed: %s; failure +%.2f; register moves fused with %s",
                 facts.loadToUse(), facts.complexAddress(), facts.vectorLoadToUse(), facts.forwarding(), facts.renamed(), facts.renamedLatency(),
-                facts.renamedReadModifyWrite() == null ? "not measured" : facts.renamedReadModifyWrite(), facts.failurePenalty()));
+                facts.renamedReadModifyWrite() == null ? "not measured" : facts.renamedReadModifyWrite(), facts.failurePenalty(),
+                facts.moveFusion() == null ? "(not measured)" : facts.moveFusion().isEmpty() ? "nothing" : facts.moveFusion()));
         return facts;
     }
 }

@@ -25,7 +25,7 @@ class RenamedValuesProbeTest {
     @Test
     void kindsWhoseChainRunsFasterThanALoadAreRenamed() {
         assertEquals(List.of("gpr8", "gpr32", "gpr64"), CoreProbes.renamedValues(host(), 5.0));
-        assertEquals(List.of("gpr8", "gpr32", "gpr64"), CoreProbes.decode(host()).renamedValues());
+        assertEquals(List.of("gpr8", "gpr32", "gpr64"), CoreProbes.decode(host(), 6).renamedValues());
     }
 
     @Test

@@ -106,6 +106,10 @@ final class ModelsShow implements Command {
             out.println("  macro-fusion: " + String.join("/", f.first()) + " + " + String.join("/", f.branches())
                     + (f.memory() ? "" : " (no memory operand)") + (f.memoryImmediate() ? "" : " (not memory+immediate)"));
         }
+        if (!r.moveFusion().operations().isEmpty()) {
+            out.println("  move fusion: MOV r, r + " + String.join("/", r.moveFusion().operations()) + " r, imm" + r.moveFusion().immediateBits()
+                    + " (one slot, one µop)");
+        }
         out.printf("reorder buffer %d; retire %d/cycle%n", m.rob().size(), m.retire().width());
         out.println("schedulers:");
         for (Scheduler s : m.schedulers()) out.printf("  %-6s %4d entries -> %s%n", s.name(), s.size(), String.join(" ", s.ports()));
