@@ -248,15 +248,22 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param carryIdioms            SBB r, r (only CF matters)
      * @param partialRegisterMerge   an 8/16-bit GPR write depends on the old full register
      * @param moveFusion             which register moves fold into the ALU operation after them
+     * @param serializing            uops.info mnemonics of the instructions rename marks as barriers: they start
+     *                               once every older instruction has retired, and no younger µop starts before they complete
      */
     public record RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
                                  IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge,
-                                 MoveFusionRule moveFusion) {
+                                 MoveFusionRule moveFusion, java.util.Set<String> serializing) {
 
-        /** Features without move fusion. */
+        public RenameFeatures {
+            serializing = java.util.Set.copyOf(serializing);
+        }
+
+        /** Features without move fusion or serializing instructions. */
         public RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
                               IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge) {
-            this(moveEliminationGpr, moveEliminationVector, zeroIdioms, onesIdioms, carryIdioms, partialRegisterMerge, MoveFusionRule.NONE);
+            this(moveEliminationGpr, moveEliminationVector, zeroIdioms, onesIdioms, carryIdioms, partialRegisterMerge, MoveFusionRule.NONE,
+                    java.util.Set.of());
         }
 
         public IdiomHandling handling(dev.uopsim.isa.Idiom idiom) {

@@ -60,6 +60,9 @@ public final class Engine {
     final int[] uopsLeft;          // µops not yet dispatched
     final int[] computeLeft;       // compute µops not yet dispatched
     final long[] lastComputeDispatch;
+    /** The youngest serializing instruction renamed before this one (its id), or -1. */
+    private final long[] serializedBy;
+    private long lastSerializing = -1;
     final long[] storeDataCycle;   // STD dispatch, NOT_READY until then
     final long[] storeAddressCycle;
     final long[] commitCycle;
@@ -196,6 +199,7 @@ public final class Engine {
         uopsLeft = arrays.ints(capacity);
         computeLeft = arrays.ints(capacity);
         lastComputeDispatch = arrays.longs(capacity);
+        serializedBy = arrays.longs(capacity);
         storeDataCycle = arrays.longs(capacity);
         storeAddressCycle = arrays.longs(capacity);
         commitCycle = arrays.longs(capacity);
@@ -591,6 +595,8 @@ public final class Engine {
 
     private void renameOne(long id, int s, StaticInstruction si, boolean eliminated, boolean second) {
         renameCycle[s] = cycle;
+        serializedBy[s] = lastSerializing;
+        if (si.serializing) lastSerializing = id;
         completeCycle[s] = NOT_READY;
         lastComputeDispatch[s] = -1;
         storeDataCycle[s] = NOT_READY;
@@ -1131,6 +1137,7 @@ public final class Engine {
         UopSpec spec = si.uops[uopSpec[uid]];
         checkReady = renameCycle[s] + 1;
         checkDecider = -1;
+        if (!serializationAllows(uid, id, s, si)) return false;
         switch (spec.kind()) {
             case COMPUTE -> {
                 if (!latestInput(uid, s, si.computeInputs)) return false;
@@ -1191,6 +1198,29 @@ public final class Engine {
             }
         }
         return ready <= cycle;
+    }
+
+    /**
+     * A serializing instruction's µops wait until every older instruction has retired; any other µop waits
+     * for the serializing instruction before it to complete (folded into checkReady). False, with the µop
+     * parked on what it waits for, while that is not known.
+     */
+    private boolean serializationAllows(int uid, long id, int s, StaticInstruction si) {
+        if (si.serializing && id != oldestId) {
+            if (observed) listener.stalled(cycle, Stall.SERIALIZED, id, si.index, sidx[slot(id - 1)]);
+            parkOn(uid, slot(id - 1));       // woken when it retires
+            return false;
+        }
+        long before = serializedBy[s];
+        if (before < oldestId) return true;     // none, or retired
+        int b = slot(before);
+        if (uopsLeft[b] > 0 || completeCycle[b] >= NOT_READY) {
+            if (observed) listener.stalled(cycle, Stall.SERIALIZED, id, si.index, sidx[b]);
+            parkOn(uid, b);                  // woken when it finishes
+            return false;
+        }
+        checkReady = Math.max(checkReady, completeCycle[b]);
+        return true;
     }
 
     // What latestInput found so far: the latest ready cycle, and the input it came from (-1: none).
@@ -1442,6 +1472,7 @@ public final class Engine {
         }
         if (si.isLoad()) done = Math.max(done, outReady[s * outStride + loadData]);
         completeCycle[s] = done;
+        if (si.serializing) wake(s);          // the younger µops parked on it now know when they may start
         if (observed) listener.completed(id, si.index, done);
     }
 

@@ -65,7 +65,8 @@ public final class ModelCore {
         CoreSpec.RenameFeatures features = new CoreSpec.RenameFeatures(r.moveElimination().gpr(), r.moveElimination().vector(),
                 idiom(r.idioms().zero()), idiom(r.idioms().ones()), idiom(r.idioms().carry()), true,
                 new CoreSpec.MoveFusionRule(r.moveFusion().operations().stream().map(s -> s.toLowerCase(Locale.ROOT))
-                        .collect(java.util.stream.Collectors.toSet()), r.moveFusion().immediateBits()));
+                        .collect(java.util.stream.Collectors.toSet()), r.moveFusion().immediateBits()),
+                java.util.Set.copyOf(m.rob().serializing().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList()));
         CoreSpec.PortPolicy atAllocation = r.portBinding().choice() == Rename.PortChoice.ISSUE_SLOT
                 ? CoreSpec.PortPolicy.BY_ISSUE_SLOT_AT_ALLOCATION : CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
         CoreSpec.PortPolicy policy = switch (r.portBinding().at()) {

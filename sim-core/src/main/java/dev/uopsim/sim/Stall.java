@@ -17,5 +17,7 @@ public enum Stall {
     /** A load waited for an older store (forwarding, or an unknown address). */
     MEMORY_ORDER,
     /** The predecoder stalled on a length-changing prefix. */
-    LENGTH_CHANGING_PREFIX
+    LENGTH_CHANGING_PREFIX,
+    /** A µop waited for a serializing instruction: its own older instructions to retire, or an older one to complete. */
+    SERIALIZED
 }

@@ -103,6 +103,8 @@ final class StaticInstruction {
     final boolean branch;
     final boolean takenBranchToStart;
     final boolean lengthChangingPrefix;
+    /** Starts once every older instruction has retired; no younger µop starts before it completes (the model's serializing list). */
+    final boolean serializing;
     final int length;
     final long address;
 
@@ -132,6 +134,8 @@ final class StaticInstruction {
         for (Operand o : instruction.operands()) toStart |= o instanceof dev.uopsim.isa.BranchTarget b && b.offset() == 0;
         this.takenBranchToStart = branch && toStart;
         this.lengthChangingPrefix = lengthChangingPrefix(instruction);
+        this.serializing = !core.rename().serializing().isEmpty()
+                && core.rename().serializing().contains(form.mnemonic().toUpperCase(java.util.Locale.ROOT));
 
         CoreSpec.IdiomHandling handling = instruction.idiomApplies()
                 ? core.rename().handling(form.idiom()) : CoreSpec.IdiomHandling.NONE;

@@ -70,7 +70,34 @@ public final class CoreProbes {
             String id = "move-then-" + op.toLowerCase(java.util.Locale.ROOT) + "-imm32";
             m.put(id, chain(id, movePairs(op.toLowerCase(java.util.Locale.ROOT), "0x12345"), 1));
         }
+        // Each fence alone, and followed by a chain of four dependent multiplies (12 cycles on the cores
+        // seen): a fence that lets younger work run beside it hides the chain, one that holds younger
+        // µops until it completes (and waits for the older chain before it starts) adds it.
+        for (String fence : SERIALIZING_CANDIDATES) {
+            String f = fence.toLowerCase(java.util.Locale.ROOT);
+            m.put("serialize-" + f, chain("serialize-" + f, List.of(f), 1));
+            m.put("serialize-" + f + "-imul4", chain("serialize-" + f + "-imul4",
+                    List.of(f, "imul r10, r10", "imul r10, r10", "imul r10, r10", "imul r10, r10"), 1));
+        }
         return m;
+    }
+
+    /** The instructions probed for serializing behaviour (uops.info mnemonics). */
+    static final List<String> SERIALIZING_CANDIDATES = List.of("LFENCE", "MFENCE", "PAUSE");
+
+    /**
+     * The probed instructions that serialize: the multiply chain after one adds at least half its
+     * length (6 cycles) to the instruction's own time; null when a probe was not measured.
+     */
+    static List<String> serializing(Map<String, Double> c) {
+        List<String> out = new ArrayList<>();
+        for (String fence : SERIALIZING_CANDIDATES) {
+            String f = fence.toLowerCase(java.util.Locale.ROOT);
+            Double alone = c.get("serialize-" + f), withChain = c.get("serialize-" + f + "-imul4");
+            if (alone == null || withChain == null || !Double.isFinite(alone) || !Double.isFinite(withChain)) return null;
+            if (withChain - alone >= 6) out.add(fence);
+        }
+        return out;
     }
 
     /** The operations whose fusion with a preceding register move is probed (uops.info mnemonics). */
@@ -148,11 +175,13 @@ public final class CoreProbes {
      * @param renamedValues    the kinds of value renaming moves (gpr8 ... vector), or null when not measured
      * @param moveFusion       the operations a preceding register move fuses with (ADD ... XOR with a 32-bit
      *                         immediate), or null when not measured
+     * @param serializing      the probed instructions (LFENCE, MFENCE, PAUSE) that hold younger µops until they
+     *                         complete, or null when not measured
      */
     public record Facts(double loadToUse, double complexAddress, double vectorLoadToUse, double forwarding, boolean renamed,
                         double renamedLatency, boolean renamedOtherRegister, double failurePenalty, String renamedReadModifyWrite,
                         double loadsPerCycle, double loadsPerCycleOneBank, List<String> renamedValues, List<String> moveFusion,
-                        Map<String, Double> raw) {
+                        List<String> serializing, Map<String, Double> raw) {
 
         /** Whether loads in one bank start fewer a cycle than loads spread over banks. */
         public boolean bankLimited() {
@@ -175,7 +204,7 @@ public final class CoreProbes {
         return new Facts(l2u, idx - l2u, vec, fwd, renamed, same, other < 0.6 * l2u, fail,
                 readModifyWrite(c.getOrDefault("rmw-register", Double.NaN), c.getOrDefault("rmw-immediate", Double.NaN), l2u),
                 3 / c.getOrDefault("loads-three-banks", Double.NaN), 3 / c.getOrDefault("loads-one-bank", Double.NaN),
-                renamedValues(c, l2u), moveFusion(c, renameWidth), new LinkedHashMap<>(c));
+                renamedValues(c, l2u), moveFusion(c, renameWidth), serializing(c), new LinkedHashMap<>(c));
     }
 
     /** A read-modify-write chain faster than a load is renamed: which of the two kinds are. */

@@ -78,8 +78,8 @@ public final class HostModel {
                     + "(benchmark frontend-uopcache-*): " + uopCache.note() + "; the cache's width, window and size are from the core-sizes source",
                     prov.journal() + "#frontend-uopcache-*", measured, false));
         }
-        sources.put("core", source("load-to-use, store forwarding, forwarding failure, memory renaming and register moves fused with the "
-                + "operation after them: dependency chains and six-pair steps (core-*)", prov.journal() + "#core-*",
+        sources.put("core", source("load-to-use, store forwarding, forwarding failure, memory renaming, register moves fused with the "
+                + "operation after them, and (rob.serializing) the fences that hold younger µops: dependency chains and six-pair steps (core-*)", prov.journal() + "#core-*",
                 measured, false));
         Map<String, Object> pub = new LinkedHashMap<>();
         pub.put("title", sizes.sourceTitle());
@@ -139,7 +139,10 @@ public final class HostModel {
         if (moveFusion != null && !moveFusion.isEmpty()) rename.put("moveFusion", o("operations", moveFusion, "immediateBits", 32, "source", "core"));
         rename.put("source", "frontend");
         m.put("rename", rename);
-        m.put("rob", o("size", sizes.rob(), "source", sizes.sourceId()));
+        Map<String, Object> rob = o("size", sizes.rob(), "source", sizes.sourceId());
+        // Measured (core-serialize-*): which fences hold younger µops; the size stays the public figure.
+        if (r.facts().serializing() != null && !r.facts().serializing().isEmpty()) rob.put("serializing", r.facts().serializing());
+        m.put("rob", rob);
         m.put("retire", o("width", sizes.retire(), "source", sizes.sourceId()));
 
         // Ports, in name order; masks of the inference are in its own port order.

@@ -110,7 +110,8 @@ final class ModelsShow implements Command {
             out.println("  move fusion: MOV r, r + " + String.join("/", r.moveFusion().operations()) + " r, imm" + r.moveFusion().immediateBits()
                     + " (one slot, one µop)");
         }
-        out.printf("reorder buffer %d; retire %d/cycle%n", m.rob().size(), m.retire().width());
+        out.printf("reorder buffer %d; retire %d/cycle%s%n", m.rob().size(), m.retire().width(),
+                m.rob().serializing().isEmpty() ? "" : "; serializing " + String.join("/", m.rob().serializing()));
         out.println("schedulers:");
         for (Scheduler s : m.schedulers()) out.printf("  %-6s %4d entries -> %s%n", s.name(), s.size(), String.join(" ", s.ports()));
         out.println("ports (bit order):");

@@ -32,13 +32,14 @@ final class Reports {
             case PORT_BUSY -> "port busy";
             case MEMORY_ORDER -> "memory ordering (an older store)";
             case LENGTH_CHANGING_PREFIX -> "length-changing prefix (predecode)";
+            case SERIALIZED -> "serializing instruction (LFENCE-like)";
         };
     }
 
     /** True for the causes that stop rename (at most one event per cycle): their counts are cycles. */
     static boolean perCycle(Stall s) {
         return switch (s) {
-            case PORT_BUSY, MEMORY_ORDER -> false;
+            case PORT_BUSY, MEMORY_ORDER, SERIALIZED -> false;
             default -> true;
         };
     }

@@ -247,6 +247,7 @@ public final class TimelineView implements View {
             case ROB_FULL -> "retirement waits for #" + s.detail() + " " + instruction(s.detail());
             case PORT_BUSY -> "all of " + String.join(" ", Reports.ports(ports, s.detail())) + " taken";
             case MEMORY_ORDER -> "waits for store #" + s.detail() + " " + instruction(s.detail());
+            case SERIALIZED -> "waits for #" + s.detail() + " " + instruction(s.detail());
             default -> "";
         };
     }
@@ -409,6 +410,7 @@ public final class TimelineView implements View {
                     case ROB_FULL -> x.put("rob_head", s.detail() < 0 ? null : s.detail());
                     case PORT_BUSY -> x.put("ports", Reports.ports(context.core().portNames(), s.detail()));
                     case MEMORY_ORDER -> x.put("store", s.detail() < 0 ? null : s.detail());
+                    case SERIALIZED -> x.put("serializing", s.detail() < 0 ? null : s.detail());
                     default -> { }
                 }
                 x.put("detail", detail(s));

@@ -77,7 +77,7 @@ final class WindowCounters implements EngineListener {
     public void stalled(long cycle, Stall cause, long id, int index, int detail) {
         at(cycle);
         stalls[cause.ordinal()]++;
-        if (cause != Stall.PORT_BUSY && cause != Stall.MEMORY_ORDER && cause != Stall.LENGTH_CHANGING_PREFIX) renameStopped = true;
+        if (Reports.perCycle(cause) && cause != Stall.LENGTH_CHANGING_PREFIX) renameStopped = true;
     }
 
     @Override
