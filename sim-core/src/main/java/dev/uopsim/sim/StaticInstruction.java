@@ -137,7 +137,11 @@ final class StaticInstruction {
         this.serializing = !core.rename().serializing().isEmpty()
                 && core.rename().serializing().contains(form.mnemonic().toUpperCase(java.util.Locale.ROOT));
 
-        CoreSpec.IdiomHandling handling = instruction.idiomApplies()
+        // An 8- or 16-bit result is merged into the full register, so XOR AL, AL still waits for RAX: no
+        // idiom where writes merge (measured here: XOR AL, AL / AX, AX / R8B, R8B chains 1.0 cycle each,
+        // XOR EAX, EAX 0.17).
+        boolean merged = core.rename().partialRegisterMerge() && narrowGprDestination(instruction);
+        CoreSpec.IdiomHandling handling = instruction.idiomApplies() && !merged
                 ? core.rename().handling(form.idiom()) : CoreSpec.IdiomHandling.NONE;
         // VZEROUPPER/VZEROALL rewrite the vector registers at rename without reading them.
         boolean idiom = handling != CoreSpec.IdiomHandling.NONE || form.has(FormProperty.ZERO_UPPER);
@@ -327,6 +331,11 @@ final class StaticInstruction {
             for (int i = 0; i < inRegs.length; i++) if (inRegs[i] == srcReg) source = i;
         }
         this.moveSource = source;
+    }
+
+    private static boolean narrowGprDestination(Instruction instruction) {
+        return !instruction.operands().isEmpty() && instruction.operands().getFirst() instanceof RegisterOperand d
+                && d.register().isGpr() && d.register().width() < 32;
     }
 
     /** The kernel's instructions on the core; throws {@link Engine.MissingTimingException} when the model lacks a form. */
