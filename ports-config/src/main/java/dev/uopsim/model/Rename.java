@@ -10,6 +10,8 @@ public record Rename(
         @Param(value = "instruction pairs decoded into one slot (compare + conditional branch)", def = "[]") List<MacroFusion> macroFusion,
         @Param(value = "a register move folded into the ALU operation after it (MOV r, r then ADD r, imm32: one slot, one µop)", def = "{}")
         MoveFusion moveFusion,
+        @Param(value = "register + small immediate results the renamer keeps as an offset, and the consumers that must have them added first",
+                def = "{}") ImmediateFolding immediateFolding,
         @Param(value = "micro-fusion of load+op and store-address+store-data, and when it is undone", def = "{}") MicroFusion microFusion,
         @Param(value = "physical register file sizes; 0 = unlimited (not modelled)", def = "{}") RegisterFiles registerFiles,
         @Param(value = "when a µop is bound to one port of its set", def = "{}") PortBinding portBinding,
@@ -86,6 +88,20 @@ public record Rename(
                              @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public MoveFusion {
             operations = List.copyOf(operations);
+        }
+    }
+
+    /**
+     * A 64-bit ADD/SUB/INC/DEC with an immediate, or LEA r, [r + disp], that the table gives no µop and
+     * latency 0 is kept at rename as "register + offset"; a consumer in {@code materializedBy} (a shift)
+     * cannot take the offset and gets one more µop on its ports, {@code latency} cycles before it.
+     */
+    public record ImmediateFolding(@Param(value = "uops.info mnemonics of the consumers that need the value added first (SHL, SHR...); [] = none",
+                                          def = "[]") List<String> materializedBy,
+                                   @Param(value = "cycles the added µop puts before the consumer", def = "2", min = 0) int latency,
+                                   @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+        public ImmediateFolding {
+            materializedBy = List.copyOf(materializedBy);
         }
     }
 

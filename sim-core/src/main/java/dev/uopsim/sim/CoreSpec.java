@@ -250,10 +250,11 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param moveFusion             which register moves fold into the ALU operation after them
      * @param serializing            uops.info mnemonics of the instructions rename marks as barriers: they start
      *                               once every older instruction has retired, and no younger µop starts before they complete
+     * @param foldedImmediates       which consumers of a register + offset kept at rename need the sum first
      */
     public record RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
                                  IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge,
-                                 MoveFusionRule moveFusion, java.util.Set<String> serializing) {
+                                 MoveFusionRule moveFusion, java.util.Set<String> serializing, FoldedImmediates foldedImmediates) {
 
         public RenameFeatures {
             serializing = java.util.Set.copyOf(serializing);
@@ -263,7 +264,7 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         public RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
                               IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge) {
             this(moveEliminationGpr, moveEliminationVector, zeroIdioms, onesIdioms, carryIdioms, partialRegisterMerge, MoveFusionRule.NONE,
-                    java.util.Set.of());
+                    java.util.Set.of(), FoldedImmediates.NONE);
         }
 
         public IdiomHandling handling(dev.uopsim.isa.Idiom idiom) {
@@ -288,6 +289,21 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         }
 
         public boolean any() { return !operations.isEmpty(); }
+    }
+
+    /**
+     * A register whose last writer the renamer ran as "register + offset" (an ADD r64, imm the model
+     * gives no µop) must have the offset added before a consumer in {@code materializedBy} (uops.info
+     * mnemonics) reads it: one more µop on the consumer's ports, {@code latency} cycles before it.
+     */
+    public record FoldedImmediates(java.util.Set<String> materializedBy, int latency) {
+        public static final FoldedImmediates NONE = new FoldedImmediates(java.util.Set.of(), 0);
+
+        public FoldedImmediates {
+            materializedBy = java.util.Set.copyOf(materializedBy);
+        }
+
+        public boolean any() { return !materializedBy.isEmpty(); }
     }
 
     /** Bit mask of all ports. */

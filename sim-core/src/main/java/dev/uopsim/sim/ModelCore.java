@@ -66,7 +66,9 @@ public final class ModelCore {
                 idiom(r.idioms().zero()), idiom(r.idioms().ones()), idiom(r.idioms().carry()), true,
                 new CoreSpec.MoveFusionRule(r.moveFusion().operations().stream().map(s -> s.toLowerCase(Locale.ROOT))
                         .collect(java.util.stream.Collectors.toSet()), r.moveFusion().immediateBits()),
-                java.util.Set.copyOf(m.rob().serializing().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList()));
+                java.util.Set.copyOf(m.rob().serializing().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList()),
+                new CoreSpec.FoldedImmediates(java.util.Set.copyOf(r.immediateFolding().materializedBy().stream()
+                        .map(s -> s.toUpperCase(Locale.ROOT)).toList()), r.immediateFolding().latency()));
         CoreSpec.PortPolicy atAllocation = r.portBinding().choice() == Rename.PortChoice.ISSUE_SLOT
                 ? CoreSpec.PortPolicy.BY_ISSUE_SLOT_AT_ALLOCATION : CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
         CoreSpec.PortPolicy policy = switch (r.portBinding().at()) {

@@ -114,7 +114,7 @@ final class StaticInstruction {
     /** A memory access: size in bytes, read and/or written. */
     record MemoryAccessSpec(int size, boolean load, boolean store) {}
 
-    StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core, boolean absorbedByNext) {
+    StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core, boolean absorbedByNext, int foldedRegister) {
         this.index = index;
         this.absorbedByNext = absorbedByNext;
         this.instruction = instruction;
@@ -300,7 +300,17 @@ final class StaticInstruction {
         this.sourcelessLatency = new int[outRegs.length];
         for (int o = 0; o < outRegs.length; o++) sourcelessLatency[o] = Math.max(1, timing.latency().get("*", outNames[o], 1));
 
-        this.uops = timing.uops().toArray(UopSpec[]::new);
+        // A folded register + offset input the consumer cannot take: one more µop on its ports, and the
+        // input's latency grows by the model's figure (see ImmediateFolding).
+        int summed = -1;
+        for (int i = 0; i < inRegs.length && foldedRegister >= 0; i++) if (inRegs[i] == foldedRegister) summed = i;
+        List<UopSpec> uopList = new ArrayList<>(timing.uops());
+        UopSpec firstCompute = uopList.stream().filter(u -> u.kind() == UopKind.COMPUTE).findFirst().orElse(null);
+        if (summed >= 0 && firstCompute != null) {
+            for (int o = 0; o < outRegs.length; o++) latency[summed][o] += core.rename().foldedImmediates().latency();
+            uopList.add(UopSpec.compute(firstCompute.portMask()));
+        }
+        this.uops = uopList.toArray(UopSpec[]::new);
         int c = 0, ld = 0, sta = 0, std = 0;
         for (UopSpec u : uops) {
             switch (u.kind()) {
@@ -342,11 +352,12 @@ final class StaticInstruction {
     static java.util.List<StaticInstruction> of(CoreSpec core, TimingTable timings, SimulationInput input) {
         java.util.List<StaticInstruction> code = new java.util.ArrayList<>();
         boolean[] absorbed = MoveFusion.absorbed(input.instructions(), core);
+        int[] folded = ImmediateFolding.materialized(input.instructions(), timings, core);
         for (int i = 0; i < input.instructions().size(); i++) {
             var inst = input.instructions().get(i);
             FormTiming t = timings.timing(inst.form());
             if (t == null) throw new Engine.MissingTimingException(inst);
-            code.add(new StaticInstruction(i, inst, t, core, absorbed[i]));
+            code.add(new StaticInstruction(i, inst, t, core, absorbed[i], folded[i]));
         }
         return code;
     }

@@ -16,7 +16,8 @@ class MoveFusionTest {
         CoreSpec c = TestCores.skylakeLike(false);
         CoreSpec.RenameFeatures r = c.rename();
         CoreSpec.RenameFeatures fused = new CoreSpec.RenameFeatures(r.moveEliminationGpr(), r.moveEliminationVector(), r.zeroIdioms(),
-                r.onesIdioms(), r.carryIdioms(), r.partialRegisterMerge(), new CoreSpec.MoveFusionRule(operations, 32), java.util.Set.of());
+                r.onesIdioms(), r.carryIdioms(), r.partialRegisterMerge(), new CoreSpec.MoveFusionRule(operations, 32), java.util.Set.of(),
+                CoreSpec.FoldedImmediates.NONE);
         return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
                 c.portPolicy(), c.loadStore(), fused, c.bypass());
     }

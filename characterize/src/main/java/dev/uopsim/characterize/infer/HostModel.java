@@ -79,7 +79,8 @@ public final class HostModel {
                     prov.journal() + "#frontend-uopcache-*", measured, false));
         }
         sources.put("core", source("load-to-use, store forwarding, forwarding failure, memory renaming, register moves fused with the "
-                + "operation after them, and (rob.serializing) the fences that hold younger µops: dependency chains and six-pair steps (core-*)", prov.journal() + "#core-*",
+                + "operation after them, the shifts that must sum a register + offset the renamer kept (rename.immediateFolding), and "
+                + "(rob.serializing) the fences that hold younger µops: dependency chains and six-pair steps (core-*)", prov.journal() + "#core-*",
                 measured, false));
         Map<String, Object> pub = new LinkedHashMap<>();
         pub.put("title", sizes.sourceTitle());
@@ -137,6 +138,10 @@ public final class HostModel {
         if (cpu.vendor().equals("GenuineIntel")) rename.put("portBinding", o("at", "allocation", "source", "intel-opt"));
         List<String> moveFusion = r.facts().moveFusion();
         if (moveFusion != null && !moveFusion.isEmpty()) rename.put("moveFusion", o("operations", moveFusion, "immediateBits", 32, "source", "core"));
+        CoreProbes.Folding folding = r.facts().folding();
+        if (folding != null && !folding.materializedBy().isEmpty()) {
+            rename.put("immediateFolding", o("materializedBy", folding.materializedBy(), "latency", folding.latency(), "source", "core"));
+        }
         rename.put("source", "frontend");
         m.put("rename", rename);
         Map<String, Object> rob = o("size", sizes.rob(), "source", sizes.sourceId());

@@ -1,0 +1,60 @@
+package dev.uopsim.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A register + offset the renamer keeps unsummed (an ADD r64, imm or LEA r, [r + disp] the model gives no
+ * µop) costs a shift that reads it one more µop and the model's cycles. Measured on the development host:
+ * `lea rax, [rax+1]; shl rax, 1` 3.0 cycles an iteration, `lea rax, [rbx+1]; shl rax, 4` 1.0, the same
+ * through `mov rdx, rax` 1.0, with `lea rax, [rbx+rcx+8]` (a µop of its own) 0.5.
+ */
+class ImmediateFoldingTest {
+    /** The fixture's timings, but LEA and ADD with an immediate run at rename (no µop, latency 0), as on Golden Cove. */
+    private static final TimingTable AT_RENAME = form -> {
+        boolean immediateAdd = form.mnemonic().equals("ADD") && form.operands().size() == 2
+                && form.operands().get(1).kind().category() == dev.uopsim.isa.OperandKind.Category.IMMEDIATE;
+        if (form.name().equals("LEA_B_D8 (R64)") || immediateAdd) return new FormTiming(1, List.of(), LatencyTable.uniform(0));
+        return TestCores.RULES.timing(form);
+    };
+
+    private static CoreSpec folding(Set<String> consumers) {
+        CoreSpec c = TestCores.skylakeLike(false);
+        CoreSpec.RenameFeatures r = c.rename();
+        CoreSpec.RenameFeatures f = new CoreSpec.RenameFeatures(r.moveEliminationGpr(), r.moveEliminationVector(), r.zeroIdioms(),
+                r.onesIdioms(), r.carryIdioms(), r.partialRegisterMerge(), r.moveFusion(), r.serializing(),
+                new CoreSpec.FoldedImmediates(consumers, 2));
+        return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
+                c.portPolicy(), c.loadStore(), f, c.bypass());
+    }
+
+    private static double cycles(CoreSpec core, String... lines) {
+        return TestCores.cyclesPerIteration(core, AT_RENAME, TestCores.unrolled(lines));
+    }
+
+    @Test
+    void aShiftOfAFoldedRegisterPaysForTheSum() {
+        CoreSpec core = folding(Set.of("SHL"));
+        // a chain through the fold and the shift: 0 + 2 (the sum) + 1 (the shift)
+        assertEquals(1.0, cycles(TestCores.skylakeLike(false), "lea rax, [rax+0x1]", "shl rax, 0x1"), 0.05, "no rule");
+        assertEquals(3.0, cycles(core, "lea rax, [rax+0x1]", "shl rax, 0x1"), 0.05, "folded");
+        assertEquals(3.0, cycles(core, "add rax, 0x8", "shl rax, 0x1"), 0.05, "an ADD folds too");
+        // a value with a µop of its own (ADD r, r) is summed already
+        assertEquals(2.0, cycles(core, "add rax, rcx", "shl rax, 0x1"), 0.05, "not folded");
+    }
+
+    @Test
+    void theFoldPassesThroughAMoveAndEndsAtAnyOtherWrite() {
+        CoreSpec core = folding(Set.of("SHL"));
+        var code = StaticInstruction.of(core, AT_RENAME, TestCores.unrolled("lea rax, [rbx+0x1]", "mov rdx, rax", "shl rdx, 0x4",
+                "xor rdx, rcx", "shl rdx, 0x4"));
+        assertEquals(2, code.get(2).uops.length, "the shift of the moved fold sums it");
+        assertEquals(1, code.get(4).uops.length, "after XOR the register holds a sum");
+        // a consumer the rule does not list pays nothing
+        var sar = StaticInstruction.of(core, AT_RENAME, TestCores.unrolled("lea rax, [rbx+0x1]", "sar rax, 0x4"));
+        assertEquals(1, sar.get(1).uops.length);
+    }
+}
