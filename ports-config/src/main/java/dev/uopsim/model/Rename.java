@@ -10,6 +10,8 @@ public record Rename(
         @Param(value = "instruction pairs decoded into one slot (compare + conditional branch)", def = "[]") List<MacroFusion> macroFusion,
         @Param(value = "a register move folded into the ALU operation after it (MOV r, r then ADD r, imm32: one slot, one µop)", def = "{}")
         MoveFusion moveFusion,
+        @Param(value = "flags from a logical operation (TEST, AND...) that slow a CMOVcc or SETcc reading them", def = "{}")
+        LogicFlags logicFlags,
         @Param(value = "register + small immediate results the renamer keeps as an offset, and the consumers that must have them added first",
                 def = "{}") ImmediateFolding immediateFolding,
         @Param(value = "micro-fusion of load+op and store-address+store-data, and when it is undone", def = "{}") MicroFusion microFusion,
@@ -102,6 +104,20 @@ public record Rename(
                                    @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public ImmediateFolding {
             materializedBy = List.copyOf(materializedBy);
+        }
+    }
+
+    /**
+     * A consumer in {@code consumers} (uops.info mnemonic prefixes: CMOV, SET) whose flags come from a
+     * producer in {@code producers} (TEST, AND, OR, XOR) takes {@code latency} more cycles from its other inputs.
+     */
+    public record LogicFlags(@Param(value = "uops.info mnemonic prefixes of the flag producers; [] = none", def = "[]") List<String> producers,
+                             @Param(value = "uops.info mnemonic prefixes of the slowed consumers", def = "[]") List<String> consumers,
+                             @Param(value = "extra cycles from the consumer's other inputs", def = "1", min = 0) int latency,
+                             @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+        public LogicFlags {
+            producers = List.copyOf(producers);
+            consumers = List.copyOf(consumers);
         }
     }
 

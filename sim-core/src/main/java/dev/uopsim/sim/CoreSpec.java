@@ -251,10 +251,12 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param serializing            uops.info mnemonics of the instructions rename marks as barriers: they start
      *                               once every older instruction has retired, and no younger µop starts before they complete
      * @param foldedImmediates       which consumers of a register + offset kept at rename need the sum first
+     * @param logicFlags             which flag consumers are slower when a logical operation set the flags
      */
     public record RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
                                  IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge,
-                                 MoveFusionRule moveFusion, java.util.Set<String> serializing, FoldedImmediates foldedImmediates) {
+                                 MoveFusionRule moveFusion, java.util.Set<String> serializing, FoldedImmediates foldedImmediates,
+                                 LogicFlags logicFlags) {
 
         public RenameFeatures {
             serializing = java.util.Set.copyOf(serializing);
@@ -264,7 +266,7 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         public RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
                               IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge) {
             this(moveEliminationGpr, moveEliminationVector, zeroIdioms, onesIdioms, carryIdioms, partialRegisterMerge, MoveFusionRule.NONE,
-                    java.util.Set.of(), FoldedImmediates.NONE);
+                    java.util.Set.of(), FoldedImmediates.NONE, LogicFlags.NONE);
         }
 
         public IdiomHandling handling(dev.uopsim.isa.Idiom idiom) {
@@ -304,6 +306,27 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         }
 
         public boolean any() { return !materializedBy.isEmpty(); }
+    }
+
+    /**
+     * A consumer whose uops.info mnemonic starts with one of {@code consumers} (CMOV, SET) and whose flags
+     * come from one starting with one of {@code producers} (TEST, AND, OR, XOR) takes {@code latency} more
+     * cycles from its other inputs.
+     */
+    public record LogicFlags(java.util.List<String> producers, java.util.List<String> consumers, int latency) {
+        public static final LogicFlags NONE = new LogicFlags(java.util.List.of(), java.util.List.of(), 0);
+
+        public LogicFlags {
+            producers = java.util.List.copyOf(producers);
+            consumers = java.util.List.copyOf(consumers);
+        }
+
+        public boolean any() { return !producers.isEmpty() && !consumers.isEmpty() && latency > 0; }
+
+        static boolean matches(java.util.List<String> prefixes, String mnemonic) {
+            for (String p : prefixes) if (mnemonic.startsWith(p)) return true;
+            return false;
+        }
     }
 
     /** Bit mask of all ports. */

@@ -68,7 +68,9 @@ public final class ModelCore {
                         .collect(java.util.stream.Collectors.toSet()), r.moveFusion().immediateBits()),
                 java.util.Set.copyOf(m.rob().serializing().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList()),
                 new CoreSpec.FoldedImmediates(java.util.Set.copyOf(r.immediateFolding().materializedBy().stream()
-                        .map(s -> s.toUpperCase(Locale.ROOT)).toList()), r.immediateFolding().latency()));
+                        .map(s -> s.toUpperCase(Locale.ROOT)).toList()), r.immediateFolding().latency()),
+                new CoreSpec.LogicFlags(r.logicFlags().producers().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList(),
+                        r.logicFlags().consumers().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList(), r.logicFlags().latency()));
         CoreSpec.PortPolicy atAllocation = r.portBinding().choice() == Rename.PortChoice.ISSUE_SLOT
                 ? CoreSpec.PortPolicy.BY_ISSUE_SLOT_AT_ALLOCATION : CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
         CoreSpec.PortPolicy policy = switch (r.portBinding().at()) {

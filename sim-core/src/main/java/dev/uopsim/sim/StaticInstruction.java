@@ -114,7 +114,18 @@ final class StaticInstruction {
     /** A memory access: size in bytes, read and/or written. */
     record MemoryAccessSpec(int size, boolean load, boolean store) {}
 
-    StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core, boolean absorbedByNext, int foldedRegister) {
+    /**
+     * What the code around an instruction decides about it: a move the next instruction absorbs, the
+     * rename register of a folded register + offset it must sum first (-1: none), flags it reads from a
+     * logical operation the model makes it slower for.
+     */
+    record Context(boolean absorbedByNext, int foldedRegister, boolean logicFlags) {
+        static final Context NONE = new Context(false, -1, false);
+    }
+
+    StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core, Context context) {
+        boolean absorbedByNext = context.absorbedByNext();
+        int foldedRegister = context.foldedRegister();
         this.index = index;
         this.absorbedByNext = absorbedByNext;
         this.instruction = instruction;
@@ -306,6 +317,14 @@ final class StaticInstruction {
         for (int i = 0; i < inRegs.length && foldedRegister >= 0; i++) if (inRegs[i] == foldedRegister) summed = i;
         List<UopSpec> uopList = new ArrayList<>(timing.uops());
         UopSpec firstCompute = uopList.stream().filter(u -> u.kind() == UopKind.COMPUTE).findFirst().orElse(null);
+        if (context.logicFlags()) {
+            // The slower flags path shows on the other inputs (measured: TEST ECX, ECX; CMOVZ R8, RAX runs
+            // the R8 chain at 2 cycles, with CMP before the CMOV at 1).
+            int extra = core.rename().logicFlags().latency();
+            for (int i = 0; i < inRegs.length; i++) {
+                if (inRegs[i] >= 0 && inRegs[i] < RenameRegisters.FLAGS) for (int o = 0; o < outRegs.length; o++) latency[i][o] += extra;
+            }
+        }
         if (summed >= 0 && firstCompute != null) {
             for (int o = 0; o < outRegs.length; o++) latency[summed][o] += core.rename().foldedImmediates().latency();
             uopList.add(UopSpec.compute(firstCompute.portMask()));
@@ -353,13 +372,35 @@ final class StaticInstruction {
         java.util.List<StaticInstruction> code = new java.util.ArrayList<>();
         boolean[] absorbed = MoveFusion.absorbed(input.instructions(), core);
         int[] folded = ImmediateFolding.materialized(input.instructions(), timings, core);
+        boolean[] logic = logicFlagsConsumers(input.instructions(), core.rename().logicFlags());
         for (int i = 0; i < input.instructions().size(); i++) {
             var inst = input.instructions().get(i);
             FormTiming t = timings.timing(inst.form());
             if (t == null) throw new Engine.MissingTimingException(inst);
-            code.add(new StaticInstruction(i, inst, t, core, absorbed[i], folded[i]));
+            code.add(new StaticInstruction(i, inst, t, core, new Context(absorbed[i], folded[i], logic[i])));
         }
         return code;
+    }
+
+    /**
+     * The consumers the rule lists whose flags come from a producer it lists: the nearest flag writer
+     * before each, around the loop (the code is walked twice).
+     */
+    static boolean[] logicFlagsConsumers(List<Instruction> code, CoreSpec.LogicFlags rule) {
+        boolean[] out = new boolean[code.size()];
+        if (!rule.any()) return out;
+        String lastWriter = null;
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < code.size(); i++) {
+                InstructionForm f = code.get(i).form();
+                String m = f.mnemonic().toUpperCase(java.util.Locale.ROOT);
+                if (pass == 1 && CoreSpec.LogicFlags.matches(rule.consumers(), m)) {
+                    out[i] = lastWriter != null && CoreSpec.LogicFlags.matches(rule.producers(), lastWriter);
+                }
+                if (f.flagsWritten() != 0) lastWriter = m;
+            }
+        }
+        return out;
     }
 
     /**

@@ -26,7 +26,7 @@ class ImmediateFoldingTest {
         CoreSpec.RenameFeatures r = c.rename();
         CoreSpec.RenameFeatures f = new CoreSpec.RenameFeatures(r.moveEliminationGpr(), r.moveEliminationVector(), r.zeroIdioms(),
                 r.onesIdioms(), r.carryIdioms(), r.partialRegisterMerge(), r.moveFusion(), r.serializing(),
-                new CoreSpec.FoldedImmediates(consumers, 2));
+                new CoreSpec.FoldedImmediates(consumers, 2), r.logicFlags());
         return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
                 c.portPolicy(), c.loadStore(), f, c.bypass());
     }

@@ -86,8 +86,62 @@ public final class CoreProbes {
             m.put("fold-" + id, chain("fold-" + id, List.of("lea rax, [rax+0x1]", op), 1));
             m.put("fold-plain-" + id, chain("fold-plain-" + id, List.of("add rax, rcx", op), 1));
         });
+        // A CMOV and a SETcc chain (through rax) whose flags come from each logical operation, and from CMP.
+        for (String consumer : LOGIC_CONSUMERS.keySet()) {
+            String c = consumer.toLowerCase(java.util.Locale.ROOT), op = LOGIC_CONSUMERS.get(consumer);
+            m.put("flags-cmp-" + c, chain("flags-cmp-" + c, List.of("cmp ecx, edx", op), 1));
+            for (String producer : LOGIC_PRODUCERS.keySet()) {
+                String id = "flags-" + producer.toLowerCase(java.util.Locale.ROOT) + "-" + c;
+                m.put(id, chain(id, List.of(LOGIC_PRODUCERS.get(producer), op), 1));
+            }
+        }
         return m;
     }
+
+    /** Flag producers probed (they write no register the consumer reads): the logical operations. */
+    static final Map<String, String> LOGIC_PRODUCERS = new LinkedHashMap<>();
+    /** Flag consumers probed, each a 1-cycle chain through rax. */
+    static final Map<String, String> LOGIC_CONSUMERS = new LinkedHashMap<>();
+    static {
+        LOGIC_PRODUCERS.put("TEST", "test ecx, ecx");
+        LOGIC_PRODUCERS.put("AND", "and ecx, edx");
+        LOGIC_PRODUCERS.put("OR", "or ecx, edx");
+        LOGIC_PRODUCERS.put("XOR", "xor ecx, edx");
+        LOGIC_CONSUMERS.put("CMOV", "cmovz rax, rdx");
+        LOGIC_CONSUMERS.put("SET", "setnz al");
+    }
+
+    /**
+     * The producers and consumers whose chain is at least a quarter cycle longer than with CMP setting
+     * the flags, and the cycles that costs: at least one. Straight-line code shows the whole cycle (six
+     * pairs `test ecx, ecx; cmovz r8, rax` unrolled 2.00 a pair against 1.00 after CMP), a loop of 24
+     * pairs 1.83, and these probes' loops 1.34-1.63 (the loop buffer hides part of it); the model has
+     * whole cycles, and the blocks it is checked on are straight-line code.
+     */
+    static LogicFlags logicFlags(Map<String, Double> c) {
+        java.util.Set<String> producers = new java.util.LinkedHashSet<>(), consumers = new java.util.LinkedHashSet<>();
+        List<Double> extra = new ArrayList<>();
+        for (String consumer : LOGIC_CONSUMERS.keySet()) {
+            String cid = consumer.toLowerCase(java.util.Locale.ROOT);
+            Double plain = c.get("flags-cmp-" + cid);
+            if (plain == null || !Double.isFinite(plain)) return null;
+            for (String producer : LOGIC_PRODUCERS.keySet()) {
+                Double slow = c.get("flags-" + producer.toLowerCase(java.util.Locale.ROOT) + "-" + cid);
+                if (slow == null || !Double.isFinite(slow)) return null;
+                if (slow - plain >= 0.25) {
+                    producers.add(producer);
+                    consumers.add(consumer);
+                    extra.add(slow - plain);
+                }
+            }
+        }
+        if (extra.isEmpty()) return new LogicFlags(List.of(), List.of(), 0);
+        java.util.Collections.sort(extra);
+        return new LogicFlags(List.copyOf(producers), List.copyOf(consumers), Math.max(1, (int) Math.round(extra.get(extra.size() / 2))));
+    }
+
+    /** @param producers flag producers that slow the consumers; latency their extra cycles */
+    public record LogicFlags(List<String> producers, List<String> consumers, int latency) {}
 
     /** The consumers probed for summing a folded register + offset first, by uops.info mnemonic (rcx is 0). */
     static final Map<String, String> FOLD_CONSUMERS = new LinkedHashMap<>();
@@ -225,11 +279,12 @@ public final class CoreProbes {
      * @param serializing      the probed instructions (LFENCE, MFENCE, PAUSE) that hold younger µops until they
      *                         complete, or null when not measured
      * @param folding          the shifts that must sum a register + offset the renamer kept, or null when not measured
+     * @param logicFlags       the flag consumers slower after a logical operation, or null when not measured
      */
     public record Facts(double loadToUse, double complexAddress, double vectorLoadToUse, double forwarding, boolean renamed,
                         double renamedLatency, boolean renamedOtherRegister, double failurePenalty, String renamedReadModifyWrite,
                         double loadsPerCycle, double loadsPerCycleOneBank, List<String> renamedValues, List<String> moveFusion,
-                        List<String> serializing, Folding folding, Map<String, Double> raw) {
+                        List<String> serializing, Folding folding, LogicFlags logicFlags, Map<String, Double> raw) {
 
         /** Whether loads in one bank start fewer a cycle than loads spread over banks. */
         public boolean bankLimited() {
@@ -252,7 +307,7 @@ public final class CoreProbes {
         return new Facts(l2u, idx - l2u, vec, fwd, renamed, same, other < 0.6 * l2u, fail,
                 readModifyWrite(c.getOrDefault("rmw-register", Double.NaN), c.getOrDefault("rmw-immediate", Double.NaN), l2u),
                 3 / c.getOrDefault("loads-three-banks", Double.NaN), 3 / c.getOrDefault("loads-one-bank", Double.NaN),
-                renamedValues(c, l2u), moveFusion(c, renameWidth), serializing(c), folding(c), new LinkedHashMap<>(c));
+                renamedValues(c, l2u), moveFusion(c, renameWidth), serializing(c), folding(c), logicFlags(c), new LinkedHashMap<>(c));
     }
 
     /** A read-modify-write chain faster than a load is renamed: which of the two kinds are. */

@@ -79,7 +79,8 @@ public final class HostModel {
                     prov.journal() + "#frontend-uopcache-*", measured, false));
         }
         sources.put("core", source("load-to-use, store forwarding, forwarding failure, memory renaming, register moves fused with the "
-                + "operation after them, the shifts that must sum a register + offset the renamer kept (rename.immediateFolding), and "
+                + "operation after them, the shifts that must sum a register + offset the renamer kept (rename.immediateFolding), the flag "
+                + "consumers slower after a logical operation (rename.logicFlags), and "
                 + "(rob.serializing) the fences that hold younger µops: dependency chains and six-pair steps (core-*)", prov.journal() + "#core-*",
                 measured, false));
         Map<String, Object> pub = new LinkedHashMap<>();
@@ -138,6 +139,10 @@ public final class HostModel {
         if (cpu.vendor().equals("GenuineIntel")) rename.put("portBinding", o("at", "allocation", "source", "intel-opt"));
         List<String> moveFusion = r.facts().moveFusion();
         if (moveFusion != null && !moveFusion.isEmpty()) rename.put("moveFusion", o("operations", moveFusion, "immediateBits", 32, "source", "core"));
+        CoreProbes.LogicFlags logic = r.facts().logicFlags();
+        if (logic != null && !logic.producers().isEmpty()) {
+            rename.put("logicFlags", o("producers", logic.producers(), "consumers", logic.consumers(), "latency", logic.latency(), "source", "core"));
+        }
         CoreProbes.Folding folding = r.facts().folding();
         if (folding != null && !folding.materializedBy().isEmpty()) {
             rename.put("immediateFolding", o("materializedBy", folding.materializedBy(), "latency", folding.latency(), "source", "core"));

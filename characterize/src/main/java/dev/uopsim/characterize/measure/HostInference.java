@@ -869,13 +869,16 @@ public final class HostInference {
         var facts = dev.uopsim.characterize.infer.CoreProbes.decode(c, width);
         log.accept(String.format("core: load-to-use %.2f (+%.2f indexed), vector %.2f; forwarding %.2f, renamed same address %s (%.2f), "
                         + "read-modify-write stores renamed: %s; failure +%.2f; register moves fused with %s; serializing %s; "
-                        + "folded register + offset summed first by %s",
+                        + "folded register + offset summed first by %s; flags from %s slow %s",
                 facts.loadToUse(), facts.complexAddress(), facts.vectorLoadToUse(), facts.forwarding(), facts.renamed(), facts.renamedLatency(),
                 facts.renamedReadModifyWrite() == null ? "not measured" : facts.renamedReadModifyWrite(), facts.failurePenalty(),
                 facts.moveFusion() == null ? "(not measured)" : facts.moveFusion().isEmpty() ? "nothing" : facts.moveFusion(),
                 facts.serializing() == null ? "(not measured)" : facts.serializing().isEmpty() ? "none" : facts.serializing(),
                 facts.folding() == null ? "(not measured)" : facts.folding().materializedBy().isEmpty() ? "none"
-                        : facts.folding().materializedBy() + " (+" + facts.folding().latency() + " cycles)"));
+                        : facts.folding().materializedBy() + " (+" + facts.folding().latency() + " cycles)",
+                facts.logicFlags() == null ? "(not measured)" : facts.logicFlags().producers().isEmpty() ? "no operation" : facts.logicFlags().producers(),
+                facts.logicFlags() == null || facts.logicFlags().consumers().isEmpty() ? "nothing"
+                        : facts.logicFlags().consumers() + " (+" + facts.logicFlags().latency() + ")"));
         return facts;
     }
 }
