@@ -109,11 +109,11 @@ public record Rename(
 
     /**
      * A consumer in {@code consumers} (uops.info mnemonic prefixes: CMOV, SET) whose flags come from a
-     * producer in {@code producers} (TEST, AND, OR, XOR) takes {@code latency} more cycles from its other inputs.
+     * producer in {@code producers} (TEST, AND, OR, XOR) takes {@code latency} more cycles from each of its inputs.
      */
     public record LogicFlags(@Param(value = "uops.info mnemonic prefixes of the flag producers; [] = none", def = "[]") List<String> producers,
                              @Param(value = "uops.info mnemonic prefixes of the slowed consumers", def = "[]") List<String> consumers,
-                             @Param(value = "extra cycles from the consumer's other inputs", def = "1", min = 0) int latency,
+                             @Param(value = "extra cycles from each of the consumer's inputs", def = "1", min = 0) int latency,
                              @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public LogicFlags {
             producers = List.copyOf(producers);

@@ -318,11 +318,12 @@ final class StaticInstruction {
         List<UopSpec> uopList = new ArrayList<>(timing.uops());
         UopSpec firstCompute = uopList.stream().filter(u -> u.kind() == UopKind.COMPUTE).findFirst().orElse(null);
         if (context.logicFlags()) {
-            // The slower flags path shows on the other inputs (measured: TEST ECX, ECX; CMOVZ R8, RAX runs
-            // the R8 chain at 2 cycles, with CMP before the CMOV at 1).
+            // The consumer is slower from every input, its flags as well (measured: TEST ECX, ECX; CMOVZ R8, RAX
+            // runs the R8 chain at 2 cycles, TEST RAX, RAX; CMOVZ RAX, RDX the chain through the flags at 3;
+            // with CMP 1 and 2).
             int extra = core.rename().logicFlags().latency();
             for (int i = 0; i < inRegs.length; i++) {
-                if (inRegs[i] >= 0 && inRegs[i] < RenameRegisters.FLAGS) for (int o = 0; o < outRegs.length; o++) latency[i][o] += extra;
+                if (inRegs[i] >= 0) for (int o = 0; o < outRegs.length; o++) latency[i][o] += extra;
             }
         }
         if (summed >= 0 && firstCompute != null) {

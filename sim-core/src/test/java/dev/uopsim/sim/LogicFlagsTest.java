@@ -6,9 +6,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A CMOVcc or SETcc whose flags come from a logical operation is a cycle slower from its other inputs
- * where the model says so. Measured on the development host: `test ecx, ecx; cmovz r8, rax` 2.0 cycles
- * a pair (the r8 chain), with `cmp ecx, edx` before the CMOV 1.0, with a CMP between TEST and CMOV 1.0.
+ * A CMOVcc or SETcc whose flags come from a logical operation is a cycle slower from each input where
+ * the model says so. Measured on the development host: `test ecx, ecx; cmovz r8, rax` 2.0 cycles a pair
+ * (the r8 chain), with `cmp ecx, edx` before the CMOV 1.0, with a CMP between TEST and CMOV 1.0;
+ * `test rax, rax; cmovz rax, rdx` 3.0 (the chain through the flags), with CMP 2.0.
  */
 class LogicFlagsTest {
     private static CoreSpec slowAfterLogic() {
@@ -34,5 +35,8 @@ class LogicFlagsTest {
         assertEquals(1.0, cycles(core, "cmp ecx, edx", "cmovz r8, rax"), 0.05, "after CMP");
         assertEquals(1.0, cycles(core, "test ecx, ecx", "cmp ecx, edx", "cmovz r8, rax"), 0.05, "the nearest flag writer decides");
         assertEquals(1.0, cycles(core, "test ecx, ecx", "adc r8, rax"), 0.05, "ADC is not listed");
+        // the flags path is slower too
+        assertEquals(3.0, cycles(core, "test rax, rax", "cmovz rax, rdx"), 0.05, "through the flags after TEST");
+        assertEquals(2.0, cycles(core, "cmp rax, rdx", "cmovz rax, rdx"), 0.05, "through the flags after CMP");
     }
 }
