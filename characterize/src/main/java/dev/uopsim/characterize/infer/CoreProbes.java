@@ -136,8 +136,7 @@ public final class CoreProbes {
             }
         }
         if (extra.isEmpty()) return new LogicFlags(List.of(), List.of(), 0);
-        java.util.Collections.sort(extra);
-        return new LogicFlags(List.copyOf(producers), List.copyOf(consumers), Math.max(1, (int) Math.round(extra.get(extra.size() / 2))));
+        return new LogicFlags(List.copyOf(producers), List.copyOf(consumers), Math.max(1, roundedMedian(extra)));
     }
 
     /** @param producers flag producers that slow the consumers; latency their extra cycles */
@@ -176,8 +175,14 @@ public final class CoreProbes {
             }
         }
         if (extra.isEmpty()) return new Folding(consumers, 0);
-        java.util.Collections.sort(extra);
-        return new Folding(consumers, (int) Math.round(extra.get(extra.size() / 2)) + 1);
+        return new Folding(consumers, roundedMedian(extra) + 1);
+    }
+
+    /** The middle value (the upper of the two for an even count), rounded to whole cycles. */
+    private static int roundedMedian(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        java.util.Collections.sort(sorted);
+        return (int) Math.round(sorted.get(sorted.size() / 2));
     }
 
     /** @param materializedBy consumers that must have a folded register + offset summed first; latency the cycles it costs */
