@@ -106,6 +106,14 @@ final class ModelsShow implements Command {
             out.println("  macro-fusion: " + String.join("/", f.first()) + " + " + String.join("/", f.branches())
                     + (f.memory() ? "" : " (no memory operand)") + (f.memoryImmediate() ? "" : " (not memory+immediate)"));
         }
+        if (!r.immediateFolding().materializedBy().isEmpty()) {
+            out.println("  register + offset kept at rename: " + String.join("/", r.immediateFolding().materializedBy())
+                    + " sum it first (+1 µop, +" + r.immediateFolding().latency() + " cycles)");
+        }
+        if (!r.logicFlags().producers().isEmpty()) {
+            out.println("  flags from " + String.join("/", r.logicFlags().producers()) + ": " + String.join("/", r.logicFlags().consumers())
+                    + " +" + r.logicFlags().latency() + " cycle(s)");
+        }
         if (!r.moveFusion().operations().isEmpty()) {
             out.println("  move fusion: MOV r, r + " + String.join("/", r.moveFusion().operations()) + " r, imm" + r.moveFusion().immediateBits()
                     + " (one slot, one µop)");
