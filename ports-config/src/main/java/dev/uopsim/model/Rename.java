@@ -114,6 +114,9 @@ public record Rename(
     public record LogicFlags(@Param(value = "uops.info mnemonic prefixes of the flag producers; [] = none", def = "[]") List<String> producers,
                              @Param(value = "uops.info mnemonic prefixes of the slowed consumers", def = "[]") List<String> consumers,
                              @Param(value = "extra cycles from each of the consumer's inputs", def = "1", min = 0) int latency,
+                             @Param(value = "whether the flags input pays too; false where the producers' table rows already carry that cycle "
+                                     + "(uops.info's Alder Lake-P: TEST r64, r64 -> flags 2, measured through a CMOV)", def = "true")
+                             boolean flagsInput,
                              @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public LogicFlags {
             producers = List.copyOf(producers);

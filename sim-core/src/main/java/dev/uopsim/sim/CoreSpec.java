@@ -311,10 +311,10 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
     /**
      * A consumer whose uops.info mnemonic starts with one of {@code consumers} (CMOV, SET) and whose flags
      * come from one starting with one of {@code producers} (TEST, AND, OR, XOR) takes {@code latency} more
-     * cycles from each of its inputs.
+     * cycles from each of its inputs (its flags input only when {@code flagsInput}).
      */
-    public record LogicFlags(java.util.List<String> producers, java.util.List<String> consumers, int latency) {
-        public static final LogicFlags NONE = new LogicFlags(java.util.List.of(), java.util.List.of(), 0);
+    public record LogicFlags(java.util.List<String> producers, java.util.List<String> consumers, int latency, boolean flagsInput) {
+        public static final LogicFlags NONE = new LogicFlags(java.util.List.of(), java.util.List.of(), 0, true);
 
         public LogicFlags {
             producers = java.util.List.copyOf(producers);

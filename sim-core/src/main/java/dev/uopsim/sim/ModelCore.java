@@ -70,7 +70,8 @@ public final class ModelCore {
                 new CoreSpec.FoldedImmediates(java.util.Set.copyOf(r.immediateFolding().materializedBy().stream()
                         .map(s -> s.toUpperCase(Locale.ROOT)).toList()), r.immediateFolding().latency()),
                 new CoreSpec.LogicFlags(r.logicFlags().producers().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList(),
-                        r.logicFlags().consumers().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList(), r.logicFlags().latency()));
+                        r.logicFlags().consumers().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList(), r.logicFlags().latency(),
+                        r.logicFlags().flagsInput()));
         CoreSpec.PortPolicy atAllocation = r.portBinding().choice() == Rename.PortChoice.ISSUE_SLOT
                 ? CoreSpec.PortPolicy.BY_ISSUE_SLOT_AT_ALLOCATION : CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
         CoreSpec.PortPolicy policy = switch (r.portBinding().at()) {

@@ -322,8 +322,9 @@ final class StaticInstruction {
             // runs the R8 chain at 2 cycles, TEST RAX, RAX; CMOVZ RAX, RDX the chain through the flags at 3;
             // with CMP 1 and 2).
             int extra = core.rename().logicFlags().latency();
+            boolean flags = core.rename().logicFlags().flagsInput();
             for (int i = 0; i < inRegs.length; i++) {
-                if (inRegs[i] >= 0) for (int o = 0; o < outRegs.length; o++) latency[i][o] += extra;
+                if (inRegs[i] >= 0 && (flags || inRegs[i] < RenameRegisters.FLAGS)) for (int o = 0; o < outRegs.length; o++) latency[i][o] += extra;
             }
         }
         if (summed >= 0 && firstCompute != null) {
