@@ -66,11 +66,9 @@ public final class ModelCore {
                 idiom(r.idioms().zero()), idiom(r.idioms().ones()), idiom(r.idioms().carry()), true,
                 new CoreSpec.MoveFusionRule(r.moveFusion().operations().stream().map(s -> s.toLowerCase(Locale.ROOT))
                         .collect(java.util.stream.Collectors.toSet()), r.moveFusion().immediateBits()),
-                java.util.Set.copyOf(m.rob().serializing().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList()),
-                new CoreSpec.FoldedImmediates(java.util.Set.copyOf(r.immediateFolding().materializedBy().stream()
-                        .map(s -> s.toUpperCase(Locale.ROOT)).toList()), r.immediateFolding().latency()),
-                new CoreSpec.LogicFlags(r.logicFlags().producers().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList(),
-                        r.logicFlags().consumers().stream().map(s -> s.toUpperCase(Locale.ROOT)).toList(), r.logicFlags().latency(),
+                java.util.Set.copyOf(upperCase(m.rob().serializing())),
+                new CoreSpec.FoldedImmediates(java.util.Set.copyOf(upperCase(r.immediateFolding().materializedBy())), r.immediateFolding().latency()),
+                new CoreSpec.LogicFlags(upperCase(r.logicFlags().producers()), upperCase(r.logicFlags().consumers()), r.logicFlags().latency(),
                         r.logicFlags().flagsInput()));
         CoreSpec.PortPolicy atAllocation = r.portBinding().choice() == Rename.PortChoice.ISSUE_SLOT
                 ? CoreSpec.PortPolicy.BY_ISSUE_SLOT_AT_ALLOCATION : CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
@@ -81,6 +79,11 @@ public final class ModelCore {
         };
         return new CoreSpec(m.name(), bound.portNames(), front, r.width(), m.rob().size(), m.retire().width(), schedulers,
                 policy, ls, features, bypass(m.bypass()));
+    }
+
+    /** uops.info mnemonics as the engine compares them (the model file may spell them in either case). */
+    private static List<String> upperCase(List<String> mnemonics) {
+        return mnemonics.stream().map(s -> s.toUpperCase(Locale.ROOT)).toList();
     }
 
     /** The model's bypass delays as a matrix over its domains (in declaration order). */

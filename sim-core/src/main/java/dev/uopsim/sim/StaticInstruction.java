@@ -119,9 +119,7 @@ final class StaticInstruction {
      * rename register of a folded register + offset it must sum first (-1: none), flags it reads from a
      * logical operation the model makes it slower for.
      */
-    record Context(boolean absorbedByNext, int foldedRegister, boolean logicFlags) {
-        static final Context NONE = new Context(false, -1, false);
-    }
+    record Context(boolean absorbedByNext, int foldedRegister, boolean logicFlags) {}
 
     StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core, Context context) {
         boolean absorbedByNext = context.absorbedByNext();
