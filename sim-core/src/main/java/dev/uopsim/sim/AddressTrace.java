@@ -43,7 +43,7 @@ final class AddressTrace {
      * @param storeLines whether the engine asks which cache line stores write (a commit rule needs it)
      */
     AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window, boolean storeLines) {
-        this(code, input, iterations, window, storeLines, false, ArrayRecycler.fresh());
+        this(code.toArray(StaticInstruction[]::new), input, iterations, window, storeLines, false, ArrayRecycler.fresh());
     }
 
     /**
@@ -51,13 +51,13 @@ final class AddressTrace {
      *
      * @param loadBanks whether the engine asks which bank loads read (a bank limit needs it)
      */
-    AddressTrace(List<StaticInstruction> code, SimulationInput input, int iterations, int window, boolean storeLines,
+    AddressTrace(StaticInstruction[] code, SimulationInput input, int iterations, int window, boolean storeLines,
                  boolean loadBanks, ArrayRecycler arrays) {
         this.arrays = arrays;
-        this.code = code.toArray(StaticInstruction[]::new);
+        this.code = code;
         this.loop = input.loop();
         this.size = input.bytes();
-        this.instructions = code.size();
+        this.instructions = code.length;
         int max = 1;
         for (StaticInstruction s : code) max = Math.max(max, s.accesses.length);
         this.maxAccesses = max;

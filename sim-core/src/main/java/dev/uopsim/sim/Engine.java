@@ -172,8 +172,9 @@ public final class Engine {
         this.maxOutputs = Math.max(1, outs);
         this.latencyOwed = new int[fractional ? program.length * maxInputs * maxOutputs : 0];
         boolean[] second = MacroFusion.secondOfPair(code, core.frontEnd().macroFusion());
+        int[] slotsTaken = StaticInstruction.slotsTaken(code, second);
         int bodySlots = 0;
-        for (int slots : StaticInstruction.slotsTaken(code, second)) bodySlots += slots;
+        for (int slots : slotsTaken) bodySlots += slots;
         int inFlight = core.robSize() + core.frontEnd().uopQueue() + core.frontEnd().instructionQueue() + 64
                 + 2 * code.size();
         this.capacity = Integer.highestOneBit(Math.max(64, inFlight) * 2 - 1);
@@ -233,7 +234,7 @@ public final class Engine {
         java.util.Arrays.fill(waitersOf, 0, capacity, -1);
         firstUop = arrays.longs(capacity);
         queues = core.schedulers().size();
-        station = new ReservationStation(arrays, queues, uopCapacity, queues * (portMasks(code).size() + core.portNames().size()), uopReadyAt);
+        station = new ReservationStation(arrays, queues, uopCapacity, queues * (portMasks(program) + core.portNames().size()), uopReadyAt);
         queueLength = station.occupancy;
         fullClasses = new int[station.classPorts.length];
         scratchFree = new int[queues];
@@ -266,7 +267,7 @@ public final class Engine {
         this.commitLimited = core.loadStore().storeCommitsPerCycle() > 0;
         this.banks = core.loadStore().loadBanks();
         this.bankLoads = arrays.ints(Math.max(1, banks.banks()));
-        this.trace = new AddressTrace(code, input, maxIterations + 8 + inFlight / n, 1,
+        this.trace = new AddressTrace(program, input, maxIterations + 8 + inFlight / n, 1,
                 commitLimited && core.loadStore().storeCommitSameLine(), banks.limited(), arrays);
         this.reach = (capacity + 64) / n + 2;
         int storeAccessesAtMost = 0;
@@ -278,15 +279,26 @@ public final class Engine {
         }
         this.indexStores = loads && stores;      // the trace then computes addresses (it is asked)
         this.storeIndex = new StoreAddressIndex(indexStores ? capacity : 0, storeAccessesAtMost, core.loadStore().storeBuffer(), arrays);
-        this.frontEnd = new FrontEnd(this, second, bodySlots);
+        this.frontEnd = new FrontEnd(this, second, slotsTaken, bodySlots);
         this.iterationEnd = arrays.longs(maxIterations + 1);
     }
 
-    /** The port masks the code's µops have (a fused pair's is its branch's): they bound the station's port classes. */
-    private java.util.Set<Integer> portMasks(List<StaticInstruction> code) {
-        java.util.Set<Integer> masks = new java.util.HashSet<>();
-        for (StaticInstruction s : code) for (UopSpec u : s.uops) masks.add(u.portMask());
-        return masks;
+    /** How many port masks the code's µops have (a fused pair's is its branch's): they bound the station's port classes. */
+    private static int portMasks(StaticInstruction[] program) {
+        // A linear search over the few masks seen: a block has a handful, and a hash set of boxed ints cost more.
+        int[] seen = new int[8];
+        int n = 0;
+        for (StaticInstruction s : program) {
+            for (UopSpec u : s.uops) {
+                int m = u.portMask();
+                boolean known = false;
+                for (int k = 0; k < n && !known; k++) known = seen[k] == m;
+                if (known) continue;
+                if (n == seen.length) seen = java.util.Arrays.copyOf(seen, 2 * n);
+                seen[n++] = m;
+            }
+        }
+        return n;
     }
 
     /** No timing for a form: the model lacks its row. */

@@ -49,7 +49,8 @@ final class FrontEnd {
 
     private final int bodySlots;
 
-    FrontEnd(Engine engine, boolean[] second, int bodySlots) {
+    /** @param slotsTaken the slots each instruction of the code takes (see {@link StaticInstruction#slotsTaken}) */
+    FrontEnd(Engine engine, boolean[] second, int[] slotsTaken, int bodySlots) {
         this.engine = engine;
         this.bodySlots = bodySlots;
         this.spec = engine.core.frontEnd();
@@ -57,7 +58,7 @@ final class FrontEnd {
         this.n = engine.program.length;
         this.size = engine.input.bytes();
         this.loop = engine.input.loop();
-        this.slotsByIndex = StaticInstruction.slotsTaken(engine.code, second);
+        this.slotsByIndex = slotsTaken;
         this.fusedWithNext = new boolean[n];
         this.fusedMask = new int[n];
         for (int i = 0; i + 1 < n; i++) {

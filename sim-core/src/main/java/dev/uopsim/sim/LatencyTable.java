@@ -11,21 +11,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code from->to}, then {@code from->*}, then {@code *->to}, then {@code *->*}. A flag group
  * ({@code CF}, {@code OF}, {@code SZAP}) also matches a key written with {@code flags}.
  *
- * <p>A value class (equal tables are equal) that remembers which key covers each pair asked about:
+ * <p>A value class (equal tables are equal) that remembers what covers each pair asked about:
  * every simulated block asks for its instructions' pairs, and trying the candidate keys builds
  * strings each time.
  */
 public final class LatencyTable {
     public static final LatencyTable NONE = new LatencyTable(Map.of(), Set.of());
     /** What {@link #resolved} keeps for a pair no key covers. */
-    private static final String NO_KEY = "";
+    private static final Cover UNCOVERED = new Cover(0, false, 0);
 
     private final Map<String, Integer> cycles;
     private final Set<String> upperBounds;
     /** For a key whose figure is not whole: hundredths short of its (rounded-up) cycles, 1..99. */
     private final Map<String, Integer> shortfall;
-    /** The key that covers each pair asked about (by from, then to), or NO_KEY: looked up without building a string. */
-    private final Map<String, Map<String, String>> resolved = new ConcurrentHashMap<>();
+    /** What covers each pair asked about (by from, then to), or UNCOVERED: looked up without building a string. */
+    private final Map<String, Map<String, Cover>> resolved = new ConcurrentHashMap<>();
     /** {@link #max()}, asked once per simulated instruction. */
     private final int max;
 
@@ -58,10 +58,16 @@ public final class LatencyTable {
 
     public Set<String> upperBounds() { return upperBounds; }
 
+    /**
+     * What the key that covers a pair says: its cycles, whether they are an upper bound, and the
+     * hundredths they are short of (see {@link #shortfall}).
+     */
+    record Cover(int cycles, boolean upperBound, int shortfall) {}
+
     /** The latency from input {@code from} to output {@code to}, or {@code fallback} when no key covers them. */
     public int get(String from, String to, int fallback) {
-        String key = key(from, to);
-        return key == null ? fallback : cycles.get(key);
+        Cover c = cover(from, to);
+        return c == null ? fallback : c.cycles();
     }
 
     /**
@@ -70,26 +76,27 @@ public final class LatencyTable {
      * as 2 cycles on most instances and 3 on 8 in 100.
      */
     public int shortfall(String from, String to) {
-        String key = key(from, to);
-        return key == null ? 0 : shortfall.getOrDefault(key, 0);
+        Cover c = cover(from, to);
+        return c == null ? 0 : c.shortfall();
     }
 
     /** True when the latency that covers this pair is only an upper bound (uops.info's ≤n). */
     public boolean isUpperBound(String from, String to) {
-        String key = key(from, to);
-        return key != null && upperBounds.contains(key);
+        Cover c = cover(from, to);
+        return c != null && c.upperBound();
     }
 
-    private String key(String from, String to) {
-        Map<String, String> byTo = resolved.get(from);
+    /** What the key that covers the pair says, or null when none does. */
+    Cover cover(String from, String to) {
+        Map<String, Cover> byTo = resolved.get(from);
         if (byTo == null) byTo = resolved.computeIfAbsent(from, f -> new ConcurrentHashMap<>());
-        String known = byTo.get(to);
+        Cover known = byTo.get(to);
         if (known == null) {
             String k = search(from, to);
-            known = k == null ? NO_KEY : k;
+            known = k == null ? UNCOVERED : new Cover(cycles.get(k), upperBounds.contains(k), shortfall.getOrDefault(k, 0));
             byTo.putIfAbsent(to, known);
         }
-        return known == NO_KEY ? null : known;
+        return known == UNCOVERED ? null : known;
     }
 
     private String search(String from, String to) {

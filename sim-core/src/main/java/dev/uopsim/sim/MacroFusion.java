@@ -4,6 +4,7 @@ import dev.uopsim.isa.FormProperty;
 import dev.uopsim.isa.ImmediateOperand;
 import dev.uopsim.isa.Instruction;
 import dev.uopsim.isa.MemoryOperand;
+import dev.uopsim.isa.Operand;
 import java.util.List;
 
 /** Which adjacent instruction pairs a core fuses into one slot (CMP + JCC and the like). */
@@ -29,8 +30,11 @@ final class MacroFusion {
         if (!bf.has(FormProperty.BRANCH) || !bf.has(FormProperty.CONDITIONAL)) return false;
         String firstName = first.form().asmMnemonic();
         String branchName = bf.asmMnemonic();
-        boolean memory = first.operands().stream().anyMatch(o -> o instanceof MemoryOperand m && m.width() != 0);
-        boolean immediate = first.operands().stream().anyMatch(o -> o instanceof ImmediateOperand);
+        boolean memory = false, immediate = false;
+        for (Operand o : first.operands()) {
+            memory |= o instanceof MemoryOperand m && m.width() != 0;
+            immediate |= o instanceof ImmediateOperand;
+        }
         for (CoreSpec.FusionRule r : rules) {
             if (!r.first().contains(firstName) || !(r.second().contains(branchName) || r.second().contains("*"))) continue;
             if (memory && !r.memory()) continue;

@@ -15,9 +15,6 @@ import dev.uopsim.isa.OperandKind;
 import dev.uopsim.isa.OperandSpec;
 import dev.uopsim.isa.Register;
 import dev.uopsim.isa.RegisterOperand;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -110,6 +107,9 @@ final class StaticInstruction {
 
     /** Explicit operands' names as latency keys write them ({@code op0}, {@code op1}, ...), made once. */
     private static final String[] OPERAND_NAMES = {"op0", "op1", "op2", "op3", "op4", "op5", "op6", "op7"};
+    /** {@link FlagGroup#values()} once (each call copies the array). */
+    private static final FlagGroup[] FLAG_GROUPS = FlagGroup.values();
+    private static final MemoryAccessSpec[] NO_ACCESSES = {};
 
     /** A memory access: size in bytes, read and/or written. */
     record MemoryAccessSpec(int size, boolean load, boolean store) {}
@@ -122,14 +122,22 @@ final class StaticInstruction {
     record Context(boolean absorbedByNext, int foldedRegister, boolean logicFlags) {}
 
     StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core, Context context) {
+        this(index, instruction, timing, core, context, new Dataflow());
+    }
+
+    /** @param flow scratch for gathering inputs and outputs (reused from instruction to instruction; it holds nothing after) */
+    StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core, Context context, Dataflow flow) {
         boolean absorbedByNext = context.absorbedByNext();
         int foldedRegister = context.foldedRegister();
         this.index = index;
         this.absorbedByNext = absorbedByNext;
         this.instruction = instruction;
         this.timing = timing;
+        List<Operand> ops = instruction.operands();
         // A register operand of a memory-writing form is a data source (ADD [m], r; SHL [m], cl): address registers sit in the memory operand.
-        this.registerSourced = instruction.operands().stream().anyMatch(o -> o instanceof RegisterOperand);
+        boolean registerOperand = false;
+        for (int i = 0; i < ops.size(); i++) registerOperand |= ops.get(i) instanceof RegisterOperand;
+        this.registerSourced = registerOperand;
         this.memoryValue = memoryValue(instruction);
         this.slots = Math.max(timing.slots(), 0);
         this.microcodeCycles = timing.microcodeCycles();
@@ -140,7 +148,7 @@ final class StaticInstruction {
         this.branch = form.has(FormProperty.BRANCH);
         this.movesStack = form.stackDelta() != 0;
         boolean toStart = false;
-        for (Operand o : instruction.operands()) toStart |= o instanceof dev.uopsim.isa.BranchTarget b && b.offset() == 0;
+        for (int i = 0; i < ops.size(); i++) toStart |= ops.get(i) instanceof dev.uopsim.isa.BranchTarget b && b.offset() == 0;
         this.takenBranchToStart = branch && toStart;
         this.lengthChangingPrefix = lengthChangingPrefix(instruction);
         this.serializing = !core.rename().serializing().isEmpty()
@@ -153,23 +161,28 @@ final class StaticInstruction {
         CoreSpec.IdiomHandling handling = instruction.idiomApplies() && !merged
                 ? core.rename().handling(form.idiom()) : CoreSpec.IdiomHandling.NONE;
         // VZEROUPPER/VZEROALL rewrite the vector registers at rename without reading them.
-        boolean idiom = handling != CoreSpec.IdiomHandling.NONE || form.has(FormProperty.ZERO_UPPER);
+        boolean zeroUpper = form.has(FormProperty.ZERO_UPPER);
+        boolean idiom = handling != CoreSpec.IdiomHandling.NONE || zeroUpper;
         this.zeroIdiom = handling == CoreSpec.IdiomHandling.ELIMINATED;
         this.dependencyBreaking = idiom;
 
-        List<Integer> inR = new ArrayList<>();
-        List<Byte> inU = new ArrayList<>();
-        List<String> inN = new ArrayList<>();
-        List<Integer> outR = new ArrayList<>();
-        List<String> outN = new ArrayList<>();
-        List<MemoryAccessSpec> mem = new ArrayList<>();
+        flow.clear();
+        List<UopSpec> formUops = timing.uops();
         boolean hasComputeUop = false;
-        for (UopSpec u : timing.uops()) hasComputeUop |= u.kind() == UopKind.COMPUTE;
+        UopSpec firstCompute = null;
+        for (int k = 0; k < formUops.size(); k++) {
+            UopSpec u = formUops.get(k);
+            if (u.kind() == UopKind.COMPUTE) {
+                hasComputeUop = true;
+                if (firstCompute == null) firstCompute = u;
+            }
+        }
         boolean complex = false;
         boolean vectorDest = false;
+        // Asked once: a register read of a store without compute µops feeds its data.
+        byte registerReadUse = hasComputeUop || !storesOnly(form) ? COMPUTE : STORE_DATA;
 
         List<OperandSpec> specs = form.operands();
-        List<Operand> ops = instruction.operands();
         for (int i = 0; i < specs.size() && i < ops.size(); i++) {
             OperandSpec s = specs.get(i);
             Operand op = ops.get(i);
@@ -179,85 +192,88 @@ final class StaticInstruction {
                 if (reg == RenameRegisters.UNTRACKED) continue;
                 if (s.access().writes() && r.register().isVector()) vectorDest = true;
                 boolean readsValue = s.access().reads() && !(idiom && s.access().reads());
-                if (readsValue) {
-                    add(inR, inU, inN, reg, hasComputeUop || !storesOnly(form) ? COMPUTE : STORE_DATA, name);
-                }
+                if (readsValue) flow.input(reg, registerReadUse, name);
                 if (s.access().writes()) {
-                    outR.add(reg);
-                    outN.add(name);
+                    flow.output(reg, name);
                     // A narrow write keeps the rest of the register: the old value is an input.
                     boolean partial = instruction.coverage(r.register()) == Instruction.WriteCoverage.PARTIAL
                             && r.register().isGpr() && core.rename().partialRegisterMerge();
-                    if (partial && !readsValue && !s.access().reads()) add(inR, inU, inN, reg, COMPUTE, name);
+                    if (partial && !readsValue && !s.access().reads()) flow.input(reg, COMPUTE, name);
                 }
             } else if (op instanceof MemoryOperand m) {
                 if (s.kind().category() == OperandKind.Category.AGEN) {
                     // LEA: the address registers are ordinary inputs of the computation.
-                    addAddress(inR, inU, inN, m, COMPUTE, "mem");
+                    flow.address(m, COMPUTE);
                     continue;
                 }
                 if (!s.kind().isMemory()) continue;
-                addAddress(inR, inU, inN, m, ADDRESS, "mem");
+                flow.address(m, ADDRESS);
                 complex |= m.index() != null || m.displacement() >= 2048 || m.displacement() < -2048;
                 int size = Math.max(1, s.kind().width() / 8);
                 boolean load = s.access().reads() && s.access() != Access.NONE;
                 boolean store = s.access().writes();
                 if (s.access() == Access.NONE) continue;
-                mem.add(new MemoryAccessSpec(size, load, store));
-                if (load) add(inR, inU, inN, MEMORY, COMPUTE, name);
-                if (store) {
-                    outR.add(MEMORY);
-                    outN.add(name);
-                }
+                flow.access(new MemoryAccessSpec(size, load, store));
+                if (load) flow.input(MEMORY, COMPUTE, name);
+                if (store) flow.output(MEMORY, name);
             }
         }
-        for (OperandSpec s : form.implicitOperands()) {
+        List<OperandSpec> implicit = form.implicitOperands();
+        for (int k = 0; k < implicit.size(); k++) {
+            OperandSpec s = implicit.get(k);
             if (s.register() != null) {
                 int reg = RenameRegisters.of(s.register());
                 if (reg == RenameRegisters.UNTRACKED) continue;
                 String name = s.register().name().toUpperCase();
                 boolean stackPointer = s.register().root() == Register.RSP && form.stackDelta() != 0;
-                if (s.access().reads() && !form.has(FormProperty.ZERO_UPPER)) add(inR, inU, inN, reg, stackPointer ? ADDRESS : COMPUTE, name);
-                if (s.access().writes()) {
-                    outR.add(reg);
-                    outN.add(name);
-                }
+                if (s.access().reads() && !zeroUpper) flow.input(reg, stackPointer ? ADDRESS : COMPUTE, name);
+                if (s.access().writes()) flow.output(reg, name);
             } else if (s.memory() != null) {
                 int base = RenameRegisters.of(s.memory().base());
-                if (base != RenameRegisters.UNTRACKED && !inR.contains(base)) add(inR, inU, inN, base, ADDRESS, "mem");
+                if (base != RenameRegisters.UNTRACKED && !flow.reads(base)) flow.input(base, ADDRESS, "mem");
                 int size = Math.max(1, s.memory().width() / 8);
-                mem.add(new MemoryAccessSpec(size, s.access().reads(), s.access().writes()));
-                if (s.access().reads()) add(inR, inU, inN, MEMORY, COMPUTE, "mem");
-                if (s.access().writes()) {
-                    outR.add(MEMORY);
-                    outN.add("mem");
-                }
+                flow.access(new MemoryAccessSpec(size, s.access().reads(), s.access().writes()));
+                if (s.access().reads()) flow.input(MEMORY, COMPUTE, "mem");
+                if (s.access().writes()) flow.output(MEMORY, "mem");
             }
         }
         int read = form.flagsRead();
-        for (FlagGroup g : FlagGroup.values()) {
-            if ((read & g.mask()) != 0) add(inR, inU, inN, RenameRegisters.of(g), COMPUTE, g.name());
+        for (FlagGroup g : FLAG_GROUPS) {
+            if ((read & g.mask()) != 0) flow.input(RenameRegisters.of(g), COMPUTE, g.name());
         }
         int written = form.flagsModified() & Flag.STATUS;
-        for (FlagGroup g : FlagGroup.values()) {
+        for (FlagGroup g : FLAG_GROUPS) {
             if ((written & g.mask()) == 0) continue;
-            outR.add(RenameRegisters.of(g));
-            outN.add(g.name());
+            flow.output(RenameRegisters.of(g), g.name());
             // A group written in part keeps its other flags: the old group is an input (a merge).
-            if ((written & g.mask()) != g.mask() && (read & g.mask()) == 0) add(inR, inU, inN, RenameRegisters.of(g), COMPUTE, g.name());
+            if ((written & g.mask()) != g.mask() && (read & g.mask()) == 0) flow.input(RenameRegisters.of(g), COMPUTE, g.name());
         }
 
-        this.inRegs = ints(inR);
-        this.inUse = new byte[inU.size()];
-        for (int k = 0; k < inU.size(); k++) inUse[k] = inU.get(k);
-        this.inNames = inN.toArray(String[]::new);
-        this.outRegs = ints(outR);
-        this.computeInputs = inputsWhere(i -> inUse[i] == COMPUTE);
-        this.addressInputs = inputsWhere(i -> inUse[i] == ADDRESS);
-        this.memoryInputs = inputsWhere(i -> inRegs[i] == MEMORY);
-        this.storeDataInputs = inputsWhere(i -> (inUse[i] == STORE_DATA || inUse[i] == COMPUTE) && inRegs[i] != MEMORY);
-        this.outNames = outN.toArray(String[]::new);
-        this.accesses = mem.toArray(MemoryAccessSpec[]::new);
+        int ins = flow.inputs, outs = flow.outputs;
+        this.inRegs = java.util.Arrays.copyOf(flow.inRegs, ins);
+        this.inUse = java.util.Arrays.copyOf(flow.inUse, ins);
+        this.inNames = java.util.Arrays.copyOf(flow.inNames, ins);
+        this.outRegs = java.util.Arrays.copyOf(flow.outRegs, outs);
+        this.outNames = java.util.Arrays.copyOf(flow.outNames, outs);
+        int compute = 0, address = 0, memory = 0, storeData = 0;
+        for (int i = 0; i < ins; i++) {
+            if (inUse[i] == COMPUTE) compute++;
+            if (inUse[i] == ADDRESS) address++;
+            if (inRegs[i] == MEMORY) memory++;
+            if ((inUse[i] == STORE_DATA || inUse[i] == COMPUTE) && inRegs[i] != MEMORY) storeData++;
+        }
+        this.computeInputs = new int[compute];
+        this.addressInputs = new int[address];
+        this.memoryInputs = new int[memory];
+        this.storeDataInputs = new int[storeData];
+        compute = address = memory = storeData = 0;
+        for (int i = 0; i < ins; i++) {
+            if (inUse[i] == COMPUTE) computeInputs[compute++] = i;
+            if (inUse[i] == ADDRESS) addressInputs[address++] = i;
+            if (inRegs[i] == MEMORY) memoryInputs[memory++] = i;
+            if ((inUse[i] == STORE_DATA || inUse[i] == COMPUTE) && inRegs[i] != MEMORY) storeDataInputs[storeData++] = i;
+        }
+        this.accesses = flow.accesses == 0 ? NO_ACCESSES : java.util.Arrays.copyOf(flow.memory, flow.accesses);
         int stores = 0, firstLoad = -1;
         for (int k = 0; k < accesses.length; k++) {
             if (accesses[k].store()) stores++;
@@ -277,44 +293,47 @@ final class StaticInstruction {
         this.complexAddress = complex;
         this.vectorLoad = vectorDest;
 
-        int fallback = Math.max(1, timing.latency().max());
+        LatencyTable table = timing.latency();
+        int fallback = Math.max(1, table.max());
         this.latency = new int[inRegs.length][outRegs.length];
-        int[][] shortfall = new int[inRegs.length][outRegs.length];
-        boolean anyShortfall = false;
+        int[][] shortfall = null;
         for (int i = 0; i < inRegs.length; i++) {
+            boolean fromMemory = inRegs[i] == MEMORY;
+            // A memory operand's figure (opN->x as mem->x) was measured through the load, which is
+            // its own µop here: the operation after it takes the form's general latency.
+            String from = fromMemory ? "*" : inNames[i];
             for (int o = 0; o < outRegs.length; o++) {
                 int l;
-                // A memory operand's figure (opN->x as mem->x) was measured through the load, which is
-                // its own µop here: the operation after it takes the form's general latency.
-                String from = inRegs[i] == MEMORY ? "*" : inNames[i];
-                if (inRegs[i] == MEMORY && !hasComputeUop) {
+                if (fromMemory && !hasComputeUop) {
                     l = 0;                      // a pure load: the value is the load's
-                } else if ((inRegs[i] == MEMORY || outRegs[o] == MEMORY) && timing.latency().isUpperBound(from, outNames[o])) {
-                    // On a memory path an upper bound (uops.info's ≤n) was measured through the load and
-                    // the store, which the engine models itself: the operation's own latency is one cycle.
-                    l = 1;
                 } else {
-                    // The load is its own µop: after it only the operation's latency remains; the model's
-                    // mem->* figure includes the load, so it is not used for the memory value.
-                    l = timing.latency().get(from, outNames[o], inRegs[i] == MEMORY ? 1 : fallback);
-                    if (inRegs[i] != MEMORY && l > 0) {
-                        shortfall[i][o] = timing.latency().shortfall(from, outNames[o]);
-                        anyShortfall |= shortfall[i][o] > 0;
+                    // One lookup answers the three questions below (the table remembers it per pair).
+                    LatencyTable.Cover cover = table.cover(from, outNames[o]);
+                    if ((fromMemory || outRegs[o] == MEMORY) && cover != null && cover.upperBound()) {
+                        // On a memory path an upper bound (uops.info's ≤n) was measured through the load and
+                        // the store, which the engine models itself: the operation's own latency is one cycle.
+                        l = 1;
+                    } else {
+                        // The load is its own µop: after it only the operation's latency remains; the model's
+                        // mem->* figure includes the load, so it is not used for the memory value.
+                        l = cover != null ? cover.cycles() : fromMemory ? 1 : fallback;
+                        if (!fromMemory && l > 0 && cover != null && cover.shortfall() > 0) {
+                            if (shortfall == null) shortfall = new int[inRegs.length][outRegs.length];
+                            shortfall[i][o] = cover.shortfall();
+                        }
                     }
                 }
                 latency[i][o] = Math.max(0, l);
             }
         }
-        this.latencyShortfall = anyShortfall ? shortfall : null;
+        this.latencyShortfall = shortfall;
         this.sourcelessLatency = new int[outRegs.length];
-        for (int o = 0; o < outRegs.length; o++) sourcelessLatency[o] = Math.max(1, timing.latency().get("*", outNames[o], 1));
+        for (int o = 0; o < outRegs.length; o++) sourcelessLatency[o] = Math.max(1, table.get("*", outNames[o], 1));
 
         // A folded register + offset input the consumer cannot take: one more µop on its ports, and the
         // input's latency grows by the model's figure (see ImmediateFolding).
         int summed = -1;
         for (int i = 0; i < inRegs.length && foldedRegister >= 0; i++) if (inRegs[i] == foldedRegister) summed = i;
-        List<UopSpec> uopList = new ArrayList<>(timing.uops());
-        UopSpec firstCompute = uopList.stream().filter(u -> u.kind() == UopKind.COMPUTE).findFirst().orElse(null);
         if (context.logicFlags()) {
             // The consumer is slower from every input, its flags as well (measured: TEST ECX, ECX; CMOVZ R8, RAX
             // runs the R8 chain at 2 cycles, TEST RAX, RAX; CMOVZ RAX, RDX the chain through the flags at 3;
@@ -325,11 +344,12 @@ final class StaticInstruction {
                 if (inRegs[i] >= 0 && (flags || inRegs[i] < RenameRegisters.FLAGS)) for (int o = 0; o < outRegs.length; o++) latency[i][o] += extra;
             }
         }
-        if (summed >= 0 && firstCompute != null) {
+        boolean summing = summed >= 0 && firstCompute != null;
+        this.uops = formUops.toArray(new UopSpec[formUops.size() + (summing ? 1 : 0)]);
+        if (summing) {
             for (int o = 0; o < outRegs.length; o++) latency[summed][o] += core.rename().foldedImmediates().latency();
-            uopList.add(UopSpec.compute(firstCompute.portMask()));
+            uops[formUops.size()] = UopSpec.compute(firstCompute.portMask());
         }
-        this.uops = uopList.toArray(UopSpec[]::new);
         int c = 0, ld = 0, sta = 0, std = 0;
         for (UopSpec u : uops) {
             switch (u.kind()) {
@@ -369,7 +389,8 @@ final class StaticInstruction {
 
     /** The kernel's instructions on the core; throws {@link Engine.MissingTimingException} when the model lacks a form. */
     static java.util.List<StaticInstruction> of(CoreSpec core, TimingTable timings, SimulationInput input) {
-        java.util.List<StaticInstruction> code = new java.util.ArrayList<>();
+        java.util.List<StaticInstruction> code = new java.util.ArrayList<>(input.instructions().size());
+        Dataflow flow = new Dataflow();
         boolean[] absorbed = MoveFusion.absorbed(input.instructions(), core);
         int[] folded = ImmediateFolding.materialized(input.instructions(), timings, core);
         boolean[] logic = logicFlagsConsumers(input.instructions(), core.rename().logicFlags());
@@ -377,7 +398,7 @@ final class StaticInstruction {
             var inst = input.instructions().get(i);
             FormTiming t = timings.timing(inst.form());
             if (t == null) throw new Engine.MissingTimingException(inst);
-            code.add(new StaticInstruction(i, inst, t, core, new Context(absorbed[i], folded[i], logic[i])));
+            code.add(new StaticInstruction(i, inst, t, core, new Context(absorbed[i], folded[i], logic[i]), flow));
         }
         return code;
     }
@@ -413,37 +434,74 @@ final class StaticInstruction {
         return slots;
     }
 
-    private int[] inputsWhere(java.util.function.IntPredicate p) {
-        int n = 0;
-        int[] out = new int[inRegs.length];
-        for (int i = 0; i < inRegs.length; i++) if (p.test(i)) out[n++] = i;
-        return java.util.Arrays.copyOf(out, n);
-    }
-
-    private static int[] ints(List<Integer> list) {
-        int[] out = new int[list.size()];
-        for (int i = 0; i < out.length; i++) out[i] = list.get(i);
-        return out;
-    }
-
     private static boolean storesOnly(InstructionForm form) {
         return form.writesMemory() && !form.readsMemory();
     }
 
-    private static void add(List<Integer> regs, List<Byte> uses, List<String> names, int reg, byte use, String name) {
-        for (int k = 0; k < regs.size(); k++) {
-            if (regs.get(k) == reg && uses.get(k) == use && reg != MEMORY) return;
-        }
-        regs.add(reg);
-        uses.add(use);
-        names.add(name);
-    }
+    /**
+     * An instruction's inputs and outputs as they are gathered, in growable primitive arrays: every
+     * simulated block prepares each of its instructions, and boxed lists cost more than the rest.
+     * One serves the instructions of a kernel in turn.
+     */
+    static final class Dataflow {
+        int[] inRegs = new int[8];
+        byte[] inUse = new byte[8];
+        String[] inNames = new String[8];
+        int inputs;
+        int[] outRegs = new int[8];
+        String[] outNames = new String[8];
+        int outputs;
+        MemoryAccessSpec[] memory = new MemoryAccessSpec[2];
+        int accesses;
 
-    private static void addAddress(List<Integer> regs, List<Byte> uses, List<String> names, MemoryOperand m, byte use, String name) {
-        for (Register r : new Register[]{m.base(), m.index()}) {
-            if (r == null || r == Register.RIP) continue;
+        void clear() {
+            inputs = outputs = accesses = 0;
+        }
+
+        /** An input unless the register is an input for the same use already (memory values are each their own). */
+        void input(int reg, byte use, String name) {
+            for (int k = 0; k < inputs; k++) {
+                if (inRegs[k] == reg && inUse[k] == use && reg != MEMORY) return;
+            }
+            if (inputs == inRegs.length) {
+                inRegs = java.util.Arrays.copyOf(inRegs, 2 * inputs);
+                inUse = java.util.Arrays.copyOf(inUse, 2 * inputs);
+                inNames = java.util.Arrays.copyOf(inNames, 2 * inputs);
+            }
+            inRegs[inputs] = reg;
+            inUse[inputs] = use;
+            inNames[inputs++] = name;
+        }
+
+        /** The registers of a memory operand's address. */
+        void address(MemoryOperand m, byte use) {
+            addressRegister(m.base(), use);
+            addressRegister(m.index(), use);
+        }
+
+        private void addressRegister(Register r, byte use) {
+            if (r == null || r == Register.RIP) return;
             int reg = RenameRegisters.of(r);
-            if (reg != RenameRegisters.UNTRACKED) add(regs, uses, names, reg, use, name);
+            if (reg != RenameRegisters.UNTRACKED) input(reg, use, "mem");
+        }
+
+        boolean reads(int reg) {
+            for (int k = 0; k < inputs; k++) if (inRegs[k] == reg) return true;
+            return false;
+        }
+
+        void output(int reg, String name) {
+            if (outputs == outRegs.length) {
+                outRegs = java.util.Arrays.copyOf(outRegs, 2 * outputs);
+                outNames = java.util.Arrays.copyOf(outNames, 2 * outputs);
+            }
+            outRegs[outputs] = reg;
+            outNames[outputs++] = name;
+        }
+
+        void access(MemoryAccessSpec a) {
+            if (accesses == memory.length) memory = java.util.Arrays.copyOf(memory, 2 * accesses);
+            memory[accesses++] = a;
         }
     }
 
@@ -454,8 +512,11 @@ final class StaticInstruction {
     private static boolean lengthChangingPrefix(Instruction i) {
         Encoding e = i.form().encoding();
         if (e.scheme() != Encoding.Scheme.LEGACY || e.immediateBytes() != 2) return false;
-        boolean sixteenBit = i.operands().stream().anyMatch(o -> o instanceof ImmediateOperand) && e.hasPrefix(0x66);
-        return sixteenBit && i.form().operands().stream().noneMatch(s -> s.kind().name().equals("I8"));
+        boolean immediate = false;
+        for (Operand o : i.operands()) immediate |= o instanceof ImmediateOperand;
+        if (!immediate || !e.hasPrefix(0x66)) return false;
+        for (OperandSpec s : i.form().operands()) if (s.kind().name().equals("I8")) return false;
+        return true;
     }
 
     int inputs() { return inRegs.length; }
@@ -482,20 +543,26 @@ final class StaticInstruction {
 
     /** The dispatch cycles the compute µops need on their ports alone, less one (most constrained first). */
     static int computeSpread(UopSpec[] uops) {
-        List<Integer> masks = new ArrayList<>();
-        for (UopSpec u : uops) if (u.kind() == UopKind.COMPUTE && u.portMask() != 0) masks.add(u.portMask());
-        if (masks.size() < 2) return 0;
-        masks.sort(Comparator.comparingInt(Integer::bitCount));
+        int[] masks = new int[uops.length];
+        int n = 0;
+        for (UopSpec u : uops) if (u.kind() == UopKind.COMPUTE && u.portMask() != 0) masks[n++] = u.portMask();
+        if (n < 2) return 0;
+        // Most constrained first, in program order among equals: sorted by (ports, position).
+        long[] order = new long[n];
+        for (int k = 0; k < n; k++) order[k] = (long) Integer.bitCount(masks[k]) << 32 | k;
+        java.util.Arrays.sort(order);
+        int[] left = new int[n];
+        for (int k = 0; k < n; k++) left[k] = masks[(int) order[k]];
         int cycles = 0;
-        while (!masks.isEmpty()) {
-            int used = 0;
-            for (Iterator<Integer> it = masks.iterator(); it.hasNext(); ) {
-                int free = it.next() & ~used;
-                if (free != 0) {
-                    used |= Integer.lowestOneBit(free);
-                    it.remove();
-                }
+        while (n > 0) {
+            // A cycle: each µop in turn takes the lowest port still free to it; those that find none wait.
+            int used = 0, waiting = 0;
+            for (int k = 0; k < n; k++) {
+                int free = left[k] & ~used;
+                if (free != 0) used |= Integer.lowestOneBit(free);
+                else left[waiting++] = left[k];
             }
+            n = waiting;
             cycles++;
         }
         return cycles - 1;

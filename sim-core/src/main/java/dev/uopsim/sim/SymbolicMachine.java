@@ -227,14 +227,20 @@ final class SymbolicMachine {
 
     /** The operation the machine tracks a form as: its mnemonic without the encoding suffix ({@code ADD} for ADD_01). */
     static Operation operation(InstructionForm f) {
-        String m = f.mnemonic();
-        int cut = m.indexOf('_');
-        String name = cut >= 0 ? m.substring(0, cut) : m;
-        try {
-            return Operation.valueOf(name);
-        } catch (IllegalArgumentException e) {
-            return Operation.OTHER;
-        }
+        return OPERATIONS.computeIfAbsent(f.mnemonic(), SymbolicMachine::operationOf);
+    }
+
+    /**
+     * The operation of each mnemonic asked about: every simulated block works out its instructions', and
+     * the failed valueOf of an untracked one throws. Bounded by the form table's mnemonics.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<String, Operation> OPERATIONS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static Operation operationOf(String mnemonic) {
+        int cut = mnemonic.indexOf('_');
+        String name = cut >= 0 ? mnemonic.substring(0, cut) : mnemonic;
+        for (Operation o : Operation.values()) if (o.name().equals(name)) return o;
+        return Operation.OTHER;
     }
 
     /**
