@@ -1,8 +1,5 @@
 package dev.uopsim.sim;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Hands an engine its dynamic-state arrays, reusing those of the previous engine on the same thread:
  * a BHive block simulates for a few hundred cycles, and allocating and zeroing the rings sized for a
@@ -15,10 +12,17 @@ import java.util.List;
 final class ArrayRecycler {
     private static final ThreadLocal<ArrayRecycler> PER_THREAD = ThreadLocal.withInitial(ArrayRecycler::new);
 
-    private final List<long[]> longs = new ArrayList<>();
-    private final List<int[]> ints = new ArrayList<>();
-    private final List<boolean[]> booleans = new ArrayList<>();
-    private int nextLong, nextInt, nextBoolean;
+    // The arrays by request number, with their lengths kept apart: asking an array its length reads
+    // its header, a line of memory apart for each of the large rings, and an engine asks for dozens.
+    private long[][] longs = new long[16][];
+    private int[] longLengths = new int[16];
+    private int[][] ints = new int[16][];
+    private int[] intLengths = new int[16];
+    private boolean[][] booleans = new boolean[8][];
+    private int[] booleanLengths = new int[8];
+    private StaticInstruction[][] instructions = new StaticInstruction[2][];
+    private int[] instructionLengths = new int[2];
+    private int nextLong, nextInt, nextBoolean, nextInstruction;
     private boolean inUse;
 
     /**
@@ -29,7 +33,7 @@ final class ArrayRecycler {
         ArrayRecycler r = PER_THREAD.get();
         if (r.inUse) return new ArrayRecycler();
         r.inUse = true;
-        r.nextLong = r.nextInt = r.nextBoolean = 0;
+        r.nextLong = r.nextInt = r.nextBoolean = r.nextInstruction = 0;
         return r;
     }
 
@@ -42,30 +46,55 @@ final class ArrayRecycler {
         inUse = false;
     }
 
+    /** A new {@code int[rows][columns]}, made row by row: compiled code calls into the VM for a two-dimensional allocation. */
+    static int[][] matrix(int rows, int columns) {
+        int[][] m = new int[rows][];
+        for (int r = 0; r < rows; r++) m[r] = new int[columns];
+        return m;
+    }
+
     long[] longs(int size) {
         int k = nextLong++;
-        if (k < longs.size() && longs.get(k).length >= size) return longs.get(k);
-        long[] a = new long[size];
-        if (k < longs.size()) longs.set(k, a);
-        else longs.add(a);
-        return a;
+        if (k < longs.length && longs[k] != null && longLengths[k] >= size) return longs[k];
+        if (k == longs.length) {
+            longs = java.util.Arrays.copyOf(longs, 2 * k);
+            longLengths = java.util.Arrays.copyOf(longLengths, 2 * k);
+        }
+        longLengths[k] = size;
+        return longs[k] = new long[size];
     }
 
     int[] ints(int size) {
         int k = nextInt++;
-        if (k < ints.size() && ints.get(k).length >= size) return ints.get(k);
-        int[] a = new int[size];
-        if (k < ints.size()) ints.set(k, a);
-        else ints.add(a);
-        return a;
+        if (k < ints.length && ints[k] != null && intLengths[k] >= size) return ints[k];
+        if (k == ints.length) {
+            ints = java.util.Arrays.copyOf(ints, 2 * k);
+            intLengths = java.util.Arrays.copyOf(intLengths, 2 * k);
+        }
+        intLengths[k] = size;
+        return ints[k] = new int[size];
     }
 
     boolean[] booleans(int size) {
         int k = nextBoolean++;
-        if (k < booleans.size() && booleans.get(k).length >= size) return booleans.get(k);
-        boolean[] a = new boolean[size];
-        if (k < booleans.size()) booleans.set(k, a);
-        else booleans.add(a);
-        return a;
+        if (k < booleans.length && booleans[k] != null && booleanLengths[k] >= size) return booleans[k];
+        if (k == booleans.length) {
+            booleans = java.util.Arrays.copyOf(booleans, 2 * k);
+            booleanLengths = java.util.Arrays.copyOf(booleanLengths, 2 * k);
+        }
+        booleanLengths[k] = size;
+        return booleans[k] = new boolean[size];
+    }
+
+    /** Instruction rings (what a slot holds; the last engine's instructions until written). */
+    StaticInstruction[] instructions(int size) {
+        int k = nextInstruction++;
+        if (k < instructions.length && instructions[k] != null && instructionLengths[k] >= size) return instructions[k];
+        if (k == instructions.length) {
+            instructions = java.util.Arrays.copyOf(instructions, 2 * k);
+            instructionLengths = java.util.Arrays.copyOf(instructionLengths, 2 * k);
+        }
+        instructionLengths[k] = size;
+        return instructions[k] = new StaticInstruction[size];
     }
 }

@@ -123,9 +123,9 @@ public final class Engine {
     long storesRenamed;
     int loadsInFlight;
     int storesInFlight;            // allocated and not yet committed
-    final long[] rat = new long[RenameRegisters.COUNT];
+    final long[] rat;
     /** The bypass domain of the instruction that produced each register's value (-1: none, or the kernel's initial value). */
-    final int[] ratDomain = new int[RenameRegisters.COUNT];
+    final int[] ratDomain;
     /** Extra cycles between bypass domains in hundredths, [producer * domains + consumer]; only looked at when {@link #bypassing}. */
     private final int[] bypassHundredths;
     /** Per domain pair, the hundredths of a cycle owed by crossings so far (a fractional delay alternates whole cycles). */
@@ -180,7 +180,7 @@ public final class Engine {
         this.capacity = Integer.highestOneBit(Math.max(64, inFlight) * 2 - 1);
         this.mask = capacity - 1;
         sidx = arrays.ints(capacity);
-        slotCode = new StaticInstruction[capacity];
+        slotCode = arrays.instructions(capacity);
         slotCost = arrays.ints(capacity);
         iter = arrays.ints(capacity);
         renameCycle = arrays.longs(capacity);
@@ -254,12 +254,14 @@ public final class Engine {
         portPending = new int[core.portNames().size()];
         portPendingAtCycleStart = new int[portPending.length];
         maxUopsPerInstruction = maxUops;
-        portClasses = new int[queues * portPending.length];
-        uopClasses = new int[program.length * maxUops * queues];
+        portClasses = arrays.ints(queues * portPending.length);
+        uopClasses = arrays.ints(program.length * maxUops * queues);
         java.util.Arrays.fill(portClasses, -1);
         java.util.Arrays.fill(uopClasses, -1);
         unitBusyUntil = arrays.longs(core.portNames().size() * UNITS);
         java.util.Arrays.fill(unitBusyUntil, 0, core.portNames().size() * UNITS, 0);
+        rat = arrays.longs(RenameRegisters.COUNT);
+        ratDomain = arrays.ints(RenameRegisters.COUNT);
         java.util.Arrays.fill(rat, READY);
         java.util.Arrays.fill(ratDomain, -1);
         // The trace is asked about in-flight instructions only; run() prepares what it can reach.
@@ -279,7 +281,7 @@ public final class Engine {
         }
         this.indexStores = loads && stores;      // the trace then computes addresses (it is asked)
         this.storeIndex = new StoreAddressIndex(indexStores ? capacity : 0, storeAccessesAtMost, core.loadStore().storeBuffer(), arrays);
-        this.frontEnd = new FrontEnd(this, second, slotsTaken, bodySlots);
+        this.frontEnd = new FrontEnd(this, second, slotsTaken, bodySlots, arrays);
         this.iterationEnd = arrays.longs(maxIterations + 1);
     }
 

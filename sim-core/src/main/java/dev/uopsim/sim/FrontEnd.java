@@ -35,10 +35,13 @@ final class FrontEnd {
 
     // instruction queue (predecoded, not decoded)
     private final long[] iq;
+    /** The instruction queue's entries (its array, recycled, may be longer). */
+    private final int iqSize;
     private int iqHead;
     private int iqCount;
     // µop queue (delivered, not renamed)
     private final long[] idq;
+    private final int idqSize;
     private int idqHead;
     private int idqCount;
     private int idqSlots;
@@ -49,8 +52,11 @@ final class FrontEnd {
 
     private final int bodySlots;
 
-    /** @param slotsTaken the slots each instruction of the code takes (see {@link StaticInstruction#slotsTaken}) */
-    FrontEnd(Engine engine, boolean[] second, int[] slotsTaken, int bodySlots) {
+    /**
+     * @param slotsTaken the slots each instruction of the code takes (see {@link StaticInstruction#slotsTaken})
+     * @param arrays     where its queues come from (entries are written before they are read)
+     */
+    FrontEnd(Engine engine, boolean[] second, int[] slotsTaken, int bodySlots, ArrayRecycler arrays) {
         this.engine = engine;
         this.bodySlots = bodySlots;
         this.spec = engine.core.frontEnd();
@@ -67,9 +73,11 @@ final class FrontEnd {
             fusedWithNext[i] = true;
             for (UopSpec u : engine.program[i + 1].uops) if (u.kind() == UopKind.COMPUTE) fusedMask[i] = u.portMask();
         }
-        this.iq = new long[Math.max(1, spec.instructionQueue())];
+        this.iqSize = Math.max(1, spec.instructionQueue());
+        this.iq = arrays.longs(iqSize);
         // A fused pair takes one slot but two entries: room for twice the slots.
-        this.idq = new long[Math.max(8, 2 * spec.uopQueue() + 2)];
+        this.idqSize = Math.max(8, 2 * spec.uopQueue() + 2);
+        this.idq = arrays.longs(idqSize);
         // A loop with an instruction for the microcode sequencer streams from the µop cache, which hands it
         // to the sequencer: the loop buffer path has no sequencer, and such an instruction is wider than
         // one of its cycles.
@@ -95,7 +103,7 @@ final class FrontEnd {
 
     void takeDelivered() {
         long id = idq[idqHead];
-        if (++idqHead == idq.length) idqHead = 0;
+        if (++idqHead == idqSize) idqHead = 0;
         idqCount--;
         idqSlots -= slotsOf(id);
     }
@@ -136,7 +144,7 @@ final class FrontEnd {
 
     private void deliver(long id) {
         int s = engine.slot(id);
-        idq[wrap(idqHead + idqCount, idq.length)] = id;
+        idq[wrap(idqHead + idqCount, idqSize)] = id;
         idqCount++;
         idqSlots += slotsOf(id);
         if (engine.observed) engine.listener.delivered(id, engine.sidx[s], engine.iter[s], engine.cycle);
@@ -144,7 +152,7 @@ final class FrontEnd {
 
     /** Free slots of the µop queue (there is always an entry left for a pair's branch). */
     private int idqFree() {
-        return Math.min(spec.uopQueue() - idqSlots, idq.length - idqCount - 2);
+        return Math.min(spec.uopQueue() - idqSlots, idqSize - idqCount - 2);
     }
 
     void cycle(long now) {
@@ -208,7 +216,7 @@ final class FrontEnd {
     private void takeFromIq(boolean pair) {
         for (int k = 0; k < (pair ? 2 : 1); k++) {
             long id = iq[iqHead];
-            if (++iqHead == iq.length) iqHead = 0;
+            if (++iqHead == iqSize) iqHead = 0;
             iqCount--;
             deliver(id);
         }
@@ -225,13 +233,13 @@ final class FrontEnd {
         if (window == Long.MIN_VALUE) window = first;
         else if (first > window) window++;
         int count = 0;
-        while (count < spec.predecodeWidth() && iqCount < iq.length) {
+        while (count < spec.predecodeWidth() && iqCount < iqSize) {
             StaticInstruction si = engine.program[nextIndex];
             long end = addressOf(nextIndex, nextIteration) + si.length - 1;
             if (fetchWindow(end, fetch) != window) return;
             long id = create();
             if (id < 0) return;
-            iq[wrap(iqHead + iqCount, iq.length)] = id;
+            iq[wrap(iqHead + iqCount, iqSize)] = id;
             iqCount++;
             count++;
             if (si.lengthChangingPrefix) {

@@ -44,7 +44,7 @@ final class ReservationStation {
     final int[] uopQueue;
     final int[] uopClass;
     // Timing wheel: per cycle modulo WHEEL, a list of µops through uopNextTimed (-1 ends it).
-    private final int[] timedHead = new int[WHEEL];
+    private final int[] timedHead;
     private final int[] uopNextTimed;
     private final long[] uopReadyAt;
 
@@ -70,14 +70,15 @@ final class ReservationStation {
         java.util.Arrays.fill(ready, 0, maxClasses * words, 0);
         this.classPorts = new int[maxClasses];
         this.classQueue = new int[maxClasses];
-        this.queueClasses = new int[queues][maxClasses];
-        this.queueClassPorts = new int[queues][maxClasses];
+        this.queueClasses = ArrayRecycler.matrix(queues, maxClasses);
+        this.queueClassPorts = ArrayRecycler.matrix(queues, maxClasses);
         this.queueClassCount = new int[queues];
         this.occupancy = new int[queues];
         this.uopQueue = arrays.ints(uopCapacity);
         this.uopClass = arrays.ints(uopCapacity);
         this.uopNextTimed = arrays.ints(uopCapacity);
         this.uopReadyAt = uopReadyAt;
+        this.timedHead = arrays.ints(WHEEL);
         java.util.Arrays.fill(timedHead, -1);
     }
 

@@ -109,6 +109,8 @@ final class StaticInstruction {
     private static final String[] OPERAND_NAMES = {"op0", "op1", "op2", "op3", "op4", "op5", "op6", "op7"};
     /** {@link FlagGroup#values()} once (each call copies the array). */
     private static final FlagGroup[] FLAG_GROUPS = FlagGroup.values();
+    // Shared empty arrays (most instructions have no memory input, no access...); never written.
+    private static final int[] EMPTY = {};
     private static final MemoryAccessSpec[] NO_ACCESSES = {};
 
     /** A memory access: size in bytes, read and/or written. */
@@ -262,10 +264,10 @@ final class StaticInstruction {
             if (inRegs[i] == MEMORY) memory++;
             if ((inUse[i] == STORE_DATA || inUse[i] == COMPUTE) && inRegs[i] != MEMORY) storeData++;
         }
-        this.computeInputs = new int[compute];
-        this.addressInputs = new int[address];
-        this.memoryInputs = new int[memory];
-        this.storeDataInputs = new int[storeData];
+        this.computeInputs = compute == 0 ? EMPTY : new int[compute];
+        this.addressInputs = address == 0 ? EMPTY : new int[address];
+        this.memoryInputs = memory == 0 ? EMPTY : new int[memory];
+        this.storeDataInputs = storeData == 0 ? EMPTY : new int[storeData];
         compute = address = memory = storeData = 0;
         for (int i = 0; i < ins; i++) {
             if (inUse[i] == COMPUTE) computeInputs[compute++] = i;
@@ -279,7 +281,7 @@ final class StaticInstruction {
             if (accesses[k].store()) stores++;
             if (accesses[k].load() && firstLoad < 0) firstLoad = k;
         }
-        this.storeAccesses = new int[stores];
+        this.storeAccesses = stores == 0 ? EMPTY : new int[stores];
         for (int k = 0, j = 0; k < accesses.length; k++) if (accesses[k].store()) storeAccesses[j++] = k;
         this.loadAccess = firstLoad;
         this.loadSize = firstLoad < 0 ? 0 : accesses[firstLoad].size();
@@ -295,7 +297,7 @@ final class StaticInstruction {
 
         LatencyTable table = timing.latency();
         int fallback = Math.max(1, table.max());
-        this.latency = new int[inRegs.length][outRegs.length];
+        this.latency = ArrayRecycler.matrix(inRegs.length, outRegs.length);
         int[][] shortfall = null;
         for (int i = 0; i < inRegs.length; i++) {
             boolean fromMemory = inRegs[i] == MEMORY;
@@ -318,7 +320,7 @@ final class StaticInstruction {
                         // mem->* figure includes the load, so it is not used for the memory value.
                         l = cover != null ? cover.cycles() : fromMemory ? 1 : fallback;
                         if (!fromMemory && l > 0 && cover != null && cover.shortfall() > 0) {
-                            if (shortfall == null) shortfall = new int[inRegs.length][outRegs.length];
+                            if (shortfall == null) shortfall = ArrayRecycler.matrix(inRegs.length, outRegs.length);
                             shortfall[i][o] = cover.shortfall();
                         }
                     }

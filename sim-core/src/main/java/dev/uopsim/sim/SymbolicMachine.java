@@ -47,15 +47,18 @@ final class SymbolicMachine {
     /** What the machine does for a form: the operations it tracks, by mnemonic without the encoding suffix. */
     enum Operation { MOV, MOVZX, MOVSX, MOVSXD, LEA, ADD, SUB, INC, DEC, NEG, SHL, IMUL, POP, XCHG, PUSH, CALL, OTHER }
 
-    // Scratch values of the instruction being run.
-    private long[] symbol = new long[64];
-    private long[] coefficient = new long[64];
-    private long[] offset = new long[64];
+    // Scratch values of the instruction being run (each written before it is read: recycled arrays do).
+    private long[] symbol;
+    private long[] coefficient;
+    private long[] offset;
+    /** Values the three hold at least (recycled arrays may be longer, and not alike). */
+    private int scratch = 64;
     private int values;
 
-    private final long[] gprSymbol = new long[16];
-    private final long[] gprCoefficient = new long[16];
-    private final long[] gprOffset = new long[16];
+    // Each register's value (all sixteen written when the machine starts).
+    private final long[] gprSymbol;
+    private final long[] gprCoefficient;
+    private final long[] gprOffset;
     private final boolean sameInit;
     private final Memory memory;
     private long nextUnknown = FIRST_UNKNOWN;
@@ -75,9 +78,15 @@ final class SymbolicMachine {
      */
     SymbolicMachine(boolean sameInit, Map<Register, Long> bindings, int maxAccesses, ArrayRecycler arrays, int expectedStores) {
         this.sameInit = sameInit;
+        this.symbol = arrays.longs(scratch);
+        this.coefficient = arrays.longs(scratch);
+        this.offset = arrays.longs(scratch);
+        this.gprSymbol = arrays.longs(16);
+        this.gprCoefficient = arrays.longs(16);
+        this.gprOffset = arrays.longs(16);
         this.memory = new Memory(arrays, Math.min(expectedStores, MEMORY_LIMIT + 1));
         this.maxAccesses = maxAccesses;
-        this.addresses = new int[maxAccesses];
+        this.addresses = arrays.ints(maxAccesses);
         for (int r = 0; r < 16; r++) store(r, of(sameInit ? SHARED : FIRST_DISTINCT + r));
         // BHive's harness keeps a real stack: its measurements show [rsp+X] and [rbp+X] do not alias.
         store(Register.RSP.number(), of(STACK));
@@ -88,10 +97,11 @@ final class SymbolicMachine {
     // ---- values ---------------------------------------------------------------------------
 
     private int value(long s, long c, long o) {
-        if (values == symbol.length) {
-            symbol = java.util.Arrays.copyOf(symbol, 2 * values);
-            coefficient = java.util.Arrays.copyOf(coefficient, 2 * values);
-            offset = java.util.Arrays.copyOf(offset, 2 * values);
+        if (values == scratch) {
+            scratch = 2 * values;
+            symbol = java.util.Arrays.copyOf(symbol, scratch);
+            coefficient = java.util.Arrays.copyOf(coefficient, scratch);
+            offset = java.util.Arrays.copyOf(offset, scratch);
         }
         symbol[values] = s;
         coefficient[values] = c;
