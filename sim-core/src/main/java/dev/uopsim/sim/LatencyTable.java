@@ -17,8 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class LatencyTable {
     public static final LatencyTable NONE = new LatencyTable(Map.of(), Set.of());
-    /** What {@link #resolved} keeps for a pair no key covers. */
-    private static final Cover UNCOVERED = new Cover(0, false, 0);
+    /** What {@link #resolved} (and a {@link FormDescriptor}) keeps for a pair no key covers. */
+    static final Cover UNCOVERED = new Cover(0, false, 0);
 
     private final Map<String, Integer> cycles;
     private final Set<String> upperBounds;

@@ -137,14 +137,30 @@ public final class ModelCore {
         final int sd = storeData, ag = agu, sao = storeAddressOnly;
         // Filled on first use; simulations on several threads may race to fill a slot, harmlessly.
         var cache = new java.util.concurrent.atomic.AtomicReferenceArray<FormTiming>(bound.forms().size());
+        var descriptors = new java.util.concurrent.atomic.AtomicReferenceArray<FormDescriptor>(bound.forms().size());
         FormTiming none = new FormTiming(0, List.of(), LatencyTable.NONE);
-        return form -> {
-            FormTiming t = cache.get(form.id());
-            if (t == null) {
-                t = convert(bound, form, sd, ag, sao);
-                cache.set(form.id(), t == null ? none : t);
+        return new TimingTable() {
+            @Override
+            public FormTiming timing(InstructionForm form) {
+                FormTiming t = cache.get(form.id());
+                if (t == null) {
+                    t = convert(bound, form, sd, ag, sao);
+                    cache.set(form.id(), t == null ? none : t);
+                }
+                return t == none ? null : t;
             }
-            return t == none ? null : t;
+
+            @Override
+            public FormDescriptor descriptor(InstructionForm form) {
+                FormDescriptor d = descriptors.get(form.id());
+                if (d == null) {
+                    FormTiming t = timing(form);
+                    if (t == null) return null;
+                    d = new FormDescriptor(form, t);
+                    descriptors.set(form.id(), d);
+                }
+                return d;
+            }
         };
     }
 

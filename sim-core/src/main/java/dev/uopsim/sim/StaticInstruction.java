@@ -1,10 +1,8 @@
 package dev.uopsim.sim;
 
 import dev.uopsim.isa.Access;
-import dev.uopsim.isa.Encoding;
 import dev.uopsim.isa.Flag;
 import dev.uopsim.isa.FlagGroup;
-import dev.uopsim.isa.FormProperty;
 import dev.uopsim.isa.Idiom;
 import dev.uopsim.isa.ImmediateOperand;
 import dev.uopsim.isa.Instruction;
@@ -107,6 +105,10 @@ final class StaticInstruction {
 
     /** Explicit operands' names as latency keys write them ({@code op0}, {@code op1}, ...), made once. */
     private static final String[] OPERAND_NAMES = {"op0", "op1", "op2", "op3", "op4", "op5", "op6", "op7"};
+
+    static String operandName(int i) {
+        return i < OPERAND_NAMES.length ? OPERAND_NAMES[i] : "op" + i;
+    }
     /** {@link FlagGroup#values()} once (each call copies the array). */
     private static final FlagGroup[] FLAG_GROUPS = FlagGroup.values();
     // Shared empty arrays (most instructions have no memory input, no access...); never written.
@@ -123,14 +125,14 @@ final class StaticInstruction {
      */
     record Context(boolean absorbedByNext, int foldedRegister, boolean logicFlags) {}
 
-    StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core, Context context) {
-        this(index, instruction, timing, core, context, new Dataflow());
-    }
-
-    /** @param flow scratch for gathering inputs and outputs (reused from instruction to instruction; it holds nothing after) */
-    StaticInstruction(int index, Instruction instruction, FormTiming timing, CoreSpec core, Context context, Dataflow flow) {
+    /**
+     * @param descriptor what its form's timing on the core says (see {@link TimingTable#descriptor})
+     * @param flow       scratch for gathering inputs and outputs (reused from instruction to instruction; it holds nothing after)
+     */
+    StaticInstruction(int index, Instruction instruction, FormDescriptor descriptor, CoreSpec core, Context context, Dataflow flow) {
         boolean absorbedByNext = context.absorbedByNext();
         int foldedRegister = context.foldedRegister();
+        FormTiming timing = descriptor.timing;
         this.index = index;
         this.absorbedByNext = absorbedByNext;
         this.instruction = instruction;
@@ -147,14 +149,15 @@ final class StaticInstruction {
         InstructionForm form = instruction.form();
         this.length = instruction.length();
         this.address = instruction.address();
-        this.branch = form.has(FormProperty.BRANCH);
+        this.branch = descriptor.branch;
         this.movesStack = form.stackDelta() != 0;
         boolean toStart = false;
         for (int i = 0; i < ops.size(); i++) toStart |= ops.get(i) instanceof dev.uopsim.isa.BranchTarget b && b.offset() == 0;
         this.takenBranchToStart = branch && toStart;
-        this.lengthChangingPrefix = lengthChangingPrefix(instruction);
-        this.serializing = !core.rename().serializing().isEmpty()
-                && core.rename().serializing().contains(form.mnemonic().toUpperCase(java.util.Locale.ROOT));
+        boolean immediate = false;
+        for (int i = 0; i < ops.size(); i++) immediate |= ops.get(i) instanceof ImmediateOperand;
+        this.lengthChangingPrefix = descriptor.lengthChangingForm && immediate;
+        this.serializing = !core.rename().serializing().isEmpty() && core.rename().serializing().contains(descriptor.upperMnemonic);
 
         // An 8- or 16-bit result is merged into the full register, so XOR AL, AL still waits for RAX: no
         // idiom where writes merge (measured here: XOR AL, AL / AX, AX / R8B, R8B chains 1.0 cycle each,
@@ -163,61 +166,52 @@ final class StaticInstruction {
         CoreSpec.IdiomHandling handling = instruction.idiomApplies() && !merged
                 ? core.rename().handling(form.idiom()) : CoreSpec.IdiomHandling.NONE;
         // VZEROUPPER/VZEROALL rewrite the vector registers at rename without reading them.
-        boolean zeroUpper = form.has(FormProperty.ZERO_UPPER);
+        boolean zeroUpper = descriptor.zeroUpper;
         boolean idiom = handling != CoreSpec.IdiomHandling.NONE || zeroUpper;
         this.zeroIdiom = handling == CoreSpec.IdiomHandling.ELIMINATED;
         this.dependencyBreaking = idiom;
 
         flow.clear();
-        List<UopSpec> formUops = timing.uops();
-        boolean hasComputeUop = false;
-        UopSpec firstCompute = null;
-        for (int k = 0; k < formUops.size(); k++) {
-            UopSpec u = formUops.get(k);
-            if (u.kind() == UopKind.COMPUTE) {
-                hasComputeUop = true;
-                if (firstCompute == null) firstCompute = u;
-            }
-        }
+        boolean hasComputeUop = descriptor.hasComputeUop;
         boolean complex = false;
         boolean vectorDest = false;
-        // Asked once: a register read of a store without compute µops feeds its data.
-        byte registerReadUse = hasComputeUop || !storesOnly(form) ? COMPUTE : STORE_DATA;
+        // A register read of a store without compute µops feeds its data.
+        byte registerReadUse = hasComputeUop || !descriptor.storesOnly ? COMPUTE : STORE_DATA;
 
         List<OperandSpec> specs = form.operands();
         for (int i = 0; i < specs.size() && i < ops.size(); i++) {
             OperandSpec s = specs.get(i);
             Operand op = ops.get(i);
-            String name = i < OPERAND_NAMES.length ? OPERAND_NAMES[i] : "op" + i;
+            String name = descriptor.names[i];
             if (op instanceof RegisterOperand r) {
                 int reg = RenameRegisters.of(r.register());
                 if (reg == RenameRegisters.UNTRACKED) continue;
                 if (s.access().writes() && r.register().isVector()) vectorDest = true;
                 boolean readsValue = s.access().reads() && !(idiom && s.access().reads());
-                if (readsValue) flow.input(reg, registerReadUse, name);
+                if (readsValue) flow.input(reg, registerReadUse, name, i);
                 if (s.access().writes()) {
-                    flow.output(reg, name);
+                    flow.output(reg, name, i);
                     // A narrow write keeps the rest of the register: the old value is an input.
                     boolean partial = instruction.coverage(r.register()) == Instruction.WriteCoverage.PARTIAL
                             && r.register().isGpr() && core.rename().partialRegisterMerge();
-                    if (partial && !readsValue && !s.access().reads()) flow.input(reg, COMPUTE, name);
+                    if (partial && !readsValue && !s.access().reads()) flow.input(reg, COMPUTE, name, i);
                 }
             } else if (op instanceof MemoryOperand m) {
                 if (s.kind().category() == OperandKind.Category.AGEN) {
                     // LEA: the address registers are ordinary inputs of the computation.
-                    flow.address(m, COMPUTE);
+                    flow.address(m, COMPUTE, descriptor.memId);
                     continue;
                 }
                 if (!s.kind().isMemory()) continue;
-                flow.address(m, ADDRESS);
+                flow.address(m, ADDRESS, descriptor.memId);
                 complex |= m.index() != null || m.displacement() >= 2048 || m.displacement() < -2048;
                 int size = Math.max(1, s.kind().width() / 8);
                 boolean load = s.access().reads() && s.access() != Access.NONE;
                 boolean store = s.access().writes();
                 if (s.access() == Access.NONE) continue;
                 flow.access(new MemoryAccessSpec(size, load, store));
-                if (load) flow.input(MEMORY, COMPUTE, name);
-                if (store) flow.output(MEMORY, name);
+                if (load) flow.input(MEMORY, COMPUTE, name, i);
+                if (store) flow.output(MEMORY, name, i);
             }
         }
         List<OperandSpec> implicit = form.implicitOperands();
@@ -226,29 +220,31 @@ final class StaticInstruction {
             if (s.register() != null) {
                 int reg = RenameRegisters.of(s.register());
                 if (reg == RenameRegisters.UNTRACKED) continue;
-                String name = s.register().name().toUpperCase();
+                int id = descriptor.implicitId + k;
+                String name = descriptor.names[id];
                 boolean stackPointer = s.register().root() == Register.RSP && form.stackDelta() != 0;
-                if (s.access().reads() && !zeroUpper) flow.input(reg, stackPointer ? ADDRESS : COMPUTE, name);
-                if (s.access().writes()) flow.output(reg, name);
+                if (s.access().reads() && !zeroUpper) flow.input(reg, stackPointer ? ADDRESS : COMPUTE, name, id);
+                if (s.access().writes()) flow.output(reg, name, id);
             } else if (s.memory() != null) {
                 int base = RenameRegisters.of(s.memory().base());
-                if (base != RenameRegisters.UNTRACKED && !flow.reads(base)) flow.input(base, ADDRESS, "mem");
+                int mem = descriptor.memId;
+                if (base != RenameRegisters.UNTRACKED && !flow.reads(base)) flow.input(base, ADDRESS, "mem", mem);
                 int size = Math.max(1, s.memory().width() / 8);
                 flow.access(new MemoryAccessSpec(size, s.access().reads(), s.access().writes()));
-                if (s.access().reads()) flow.input(MEMORY, COMPUTE, "mem");
-                if (s.access().writes()) flow.output(MEMORY, "mem");
+                if (s.access().reads()) flow.input(MEMORY, COMPUTE, "mem", mem);
+                if (s.access().writes()) flow.output(MEMORY, "mem", mem);
             }
         }
         int read = form.flagsRead();
         for (FlagGroup g : FLAG_GROUPS) {
-            if ((read & g.mask()) != 0) flow.input(RenameRegisters.of(g), COMPUTE, g.name());
+            if ((read & g.mask()) != 0) flow.input(RenameRegisters.of(g), COMPUTE, g.name(), descriptor.flagId + g.ordinal());
         }
         int written = form.flagsModified() & Flag.STATUS;
         for (FlagGroup g : FLAG_GROUPS) {
             if ((written & g.mask()) == 0) continue;
-            flow.output(RenameRegisters.of(g), g.name());
+            flow.output(RenameRegisters.of(g), g.name(), descriptor.flagId + g.ordinal());
             // A group written in part keeps its other flags: the old group is an input (a merge).
-            if ((written & g.mask()) != g.mask() && (read & g.mask()) == 0) flow.input(RenameRegisters.of(g), COMPUTE, g.name());
+            if ((written & g.mask()) != g.mask() && (read & g.mask()) == 0) flow.input(RenameRegisters.of(g), COMPUTE, g.name(), descriptor.flagId + g.ordinal());
         }
 
         int ins = flow.inputs, outs = flow.outputs;
@@ -295,22 +291,22 @@ final class StaticInstruction {
         this.complexAddress = complex;
         this.vectorLoad = vectorDest;
 
-        LatencyTable table = timing.latency();
-        int fallback = Math.max(1, table.max());
+        int fallback = descriptor.fallback;
+        int[] inIds = flow.inIds, outIds = flow.outIds;
         this.latency = ArrayRecycler.matrix(inRegs.length, outRegs.length);
         int[][] shortfall = null;
         for (int i = 0; i < inRegs.length; i++) {
             boolean fromMemory = inRegs[i] == MEMORY;
             // A memory operand's figure (opN->x as mem->x) was measured through the load, which is
             // its own µop here: the operation after it takes the form's general latency.
-            String from = fromMemory ? "*" : inNames[i];
+            int from = fromMemory ? descriptor.anyId : inIds[i];
             for (int o = 0; o < outRegs.length; o++) {
                 int l;
                 if (fromMemory && !hasComputeUop) {
                     l = 0;                      // a pure load: the value is the load's
                 } else {
-                    // One lookup answers the three questions below (the table remembers it per pair).
-                    LatencyTable.Cover cover = table.cover(from, outNames[o]);
+                    // One lookup answers the three questions below (the descriptor remembers it per pair).
+                    LatencyTable.Cover cover = descriptor.cover(from, outIds[o]);
                     if ((fromMemory || outRegs[o] == MEMORY) && cover != null && cover.upperBound()) {
                         // On a memory path an upper bound (uops.info's ≤n) was measured through the load and
                         // the store, which the engine models itself: the operation's own latency is one cycle.
@@ -330,7 +326,10 @@ final class StaticInstruction {
         }
         this.latencyShortfall = shortfall;
         this.sourcelessLatency = new int[outRegs.length];
-        for (int o = 0; o < outRegs.length; o++) sourcelessLatency[o] = Math.max(1, table.get("*", outNames[o], 1));
+        for (int o = 0; o < outRegs.length; o++) {
+            LatencyTable.Cover cover = descriptor.cover(descriptor.anyId, outIds[o]);
+            sourcelessLatency[o] = Math.max(1, cover != null ? cover.cycles() : 1);
+        }
 
         // A folded register + offset input the consumer cannot take: one more µop on its ports, and the
         // input's latency grows by the model's figure (see ImmediateFolding).
@@ -346,32 +345,24 @@ final class StaticInstruction {
                 if (inRegs[i] >= 0 && (flags || inRegs[i] < RenameRegisters.FLAGS)) for (int o = 0; o < outRegs.length; o++) latency[i][o] += extra;
             }
         }
-        boolean summing = summed >= 0 && firstCompute != null;
-        this.uops = formUops.toArray(new UopSpec[formUops.size() + (summing ? 1 : 0)]);
-        if (summing) {
+        UopSpec firstCompute = descriptor.firstCompute;
+        if (summed >= 0 && firstCompute != null) {
             for (int o = 0; o < outRegs.length; o++) latency[summed][o] += core.rename().foldedImmediates().latency();
-            uops[formUops.size()] = UopSpec.compute(firstCompute.portMask());
+            UopSpec[] formUops = descriptor.uops;
+            this.uops = java.util.Arrays.copyOf(formUops, formUops.length + 1);
+            uops[formUops.length] = UopSpec.compute(firstCompute.portMask());
+            this.computeUops = descriptor.computeUops + 1;
+            this.computeSpread = computeSpread(uops);
+        } else {
+            this.uops = descriptor.uops;
+            this.computeUops = descriptor.computeUops;
+            this.computeSpread = descriptor.computeSpread;
         }
-        int c = 0, ld = 0, sta = 0, std = 0;
-        for (UopSpec u : uops) {
-            switch (u.kind()) {
-                case COMPUTE -> c++;
-                case LOAD -> ld++;
-                case STORE_ADDRESS -> sta++;
-                case STORE_DATA -> std++;
-                case STORE -> {
-                    sta++;
-                    std++;
-                }
-            }
-        }
-        this.computeUops = c;
-        this.computeSpread = computeSpread(uops);
-        this.loadUops = ld;
-        this.storeAddressUops = sta;
-        this.storeDataUops = std;
+        this.loadUops = descriptor.loadUops;
+        this.storeAddressUops = descriptor.storeAddressUops;
+        this.storeDataUops = descriptor.storeDataUops;
 
-        boolean move = absorbedByNext || form.has(FormProperty.MOVE_ELIMINATION) && ops.size() == 2 && ops.get(0) instanceof RegisterOperand d
+        boolean move = absorbedByNext || descriptor.moveElimination && ops.size() == 2 && ops.get(0) instanceof RegisterOperand d
                 && ops.get(1) instanceof RegisterOperand src && d.register().root() != src.register().root()
                 && ((d.register().isGpr() && core.rename().moveEliminationGpr())
                 || (d.register().isVector() && core.rename().moveEliminationVector()));
@@ -398,9 +389,9 @@ final class StaticInstruction {
         boolean[] logic = logicFlagsConsumers(input.instructions(), core.rename().logicFlags());
         for (int i = 0; i < input.instructions().size(); i++) {
             var inst = input.instructions().get(i);
-            FormTiming t = timings.timing(inst.form());
-            if (t == null) throw new Engine.MissingTimingException(inst);
-            code.add(new StaticInstruction(i, inst, t, core, new Context(absorbed[i], folded[i], logic[i]), flow));
+            FormDescriptor d = timings.descriptor(inst.form());
+            if (d == null) throw new Engine.MissingTimingException(inst);
+            code.add(new StaticInstruction(i, inst, d, core, new Context(absorbed[i], folded[i], logic[i]), flow));
         }
         return code;
     }
@@ -436,10 +427,6 @@ final class StaticInstruction {
         return slots;
     }
 
-    private static boolean storesOnly(InstructionForm form) {
-        return form.writesMemory() && !form.readsMemory();
-    }
-
     /**
      * An instruction's inputs and outputs as they are gathered, in growable primitive arrays: every
      * simulated block prepares each of its instructions, and boxed lists cost more than the rest.
@@ -449,9 +436,12 @@ final class StaticInstruction {
         int[] inRegs = new int[8];
         byte[] inUse = new byte[8];
         String[] inNames = new String[8];
+        /** The names' ids in the form's {@link FormDescriptor} (its latencies are asked by them). */
+        int[] inIds = new int[8];
         int inputs;
         int[] outRegs = new int[8];
         String[] outNames = new String[8];
+        int[] outIds = new int[8];
         int outputs;
         MemoryAccessSpec[] memory = new MemoryAccessSpec[2];
         int accesses;
@@ -461,7 +451,7 @@ final class StaticInstruction {
         }
 
         /** An input unless the register is an input for the same use already (memory values are each their own). */
-        void input(int reg, byte use, String name) {
+        void input(int reg, byte use, String name, int id) {
             for (int k = 0; k < inputs; k++) {
                 if (inRegs[k] == reg && inUse[k] == use && reg != MEMORY) return;
             }
@@ -469,22 +459,24 @@ final class StaticInstruction {
                 inRegs = java.util.Arrays.copyOf(inRegs, 2 * inputs);
                 inUse = java.util.Arrays.copyOf(inUse, 2 * inputs);
                 inNames = java.util.Arrays.copyOf(inNames, 2 * inputs);
+                inIds = java.util.Arrays.copyOf(inIds, 2 * inputs);
             }
             inRegs[inputs] = reg;
             inUse[inputs] = use;
+            inIds[inputs] = id;
             inNames[inputs++] = name;
         }
 
-        /** The registers of a memory operand's address. */
-        void address(MemoryOperand m, byte use) {
-            addressRegister(m.base(), use);
-            addressRegister(m.index(), use);
+        /** The registers of a memory operand's address ({@code mem}, id {@code memId}). */
+        void address(MemoryOperand m, byte use, int memId) {
+            addressRegister(m.base(), use, memId);
+            addressRegister(m.index(), use, memId);
         }
 
-        private void addressRegister(Register r, byte use) {
+        private void addressRegister(Register r, byte use, int memId) {
             if (r == null || r == Register.RIP) return;
             int reg = RenameRegisters.of(r);
-            if (reg != RenameRegisters.UNTRACKED) input(reg, use, "mem");
+            if (reg != RenameRegisters.UNTRACKED) input(reg, use, "mem", memId);
         }
 
         boolean reads(int reg) {
@@ -492,12 +484,14 @@ final class StaticInstruction {
             return false;
         }
 
-        void output(int reg, String name) {
+        void output(int reg, String name, int id) {
             if (outputs == outRegs.length) {
                 outRegs = java.util.Arrays.copyOf(outRegs, 2 * outputs);
                 outNames = java.util.Arrays.copyOf(outNames, 2 * outputs);
+                outIds = java.util.Arrays.copyOf(outIds, 2 * outputs);
             }
             outRegs[outputs] = reg;
+            outIds[outputs] = id;
             outNames[outputs++] = name;
         }
 
@@ -505,20 +499,6 @@ final class StaticInstruction {
             if (accesses == memory.length) memory = java.util.Arrays.copyOf(memory, 2 * accesses);
             memory[accesses++] = a;
         }
-    }
-
-    /**
-     * A 66 or 67 prefix that changes the length of the instruction's immediate (ADD r16, imm16):
-     * the predecoders mis-guess the length and stall.
-     */
-    private static boolean lengthChangingPrefix(Instruction i) {
-        Encoding e = i.form().encoding();
-        if (e.scheme() != Encoding.Scheme.LEGACY || e.immediateBytes() != 2) return false;
-        boolean immediate = false;
-        for (Operand o : i.operands()) immediate |= o instanceof ImmediateOperand;
-        if (!immediate || !e.hasPrefix(0x66)) return false;
-        for (OperandSpec s : i.form().operands()) if (s.kind().name().equals("I8")) return false;
-        return true;
     }
 
     int inputs() { return inRegs.length; }
