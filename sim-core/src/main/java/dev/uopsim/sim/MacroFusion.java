@@ -22,7 +22,8 @@ final class MacroFusion {
     }
 
     static boolean fuses(StaticInstruction first, StaticInstruction branch, List<CoreSpec.FusionRule> rules) {
-        return fuses(first.instruction, branch.instruction, rules);
+        // Most instructions are no branch: known without asking the form's properties.
+        return branch.branch && fuses(first.instruction, branch.instruction, rules);
     }
 
     static boolean fuses(Instruction first, Instruction branch, List<CoreSpec.FusionRule> rules) {

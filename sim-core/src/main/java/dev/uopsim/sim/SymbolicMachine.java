@@ -90,7 +90,8 @@ final class SymbolicMachine {
         for (int r = 0; r < 16; r++) store(r, of(sameInit ? SHARED : FIRST_DISTINCT + r));
         // BHive's harness keeps a real stack: its measurements show [rsp+X] and [rbp+X] do not alias.
         store(Register.RSP.number(), of(STACK));
-        bindings.forEach((reg, off) -> store(reg.root().number(), shifted(of(REGION), off)));
+        // An empty map still makes an iterator for forEach (most blocks bind no register).
+        if (!bindings.isEmpty()) bindings.forEach((reg, off) -> store(reg.root().number(), shifted(of(REGION), off)));
         values = 0;
     }
 
@@ -298,16 +299,18 @@ final class SymbolicMachine {
             this.dst = !ops.isEmpty() && ops.getFirst() instanceof RegisterOperand r ? r.register() : null;
             this.writesDst = writesOperand0(f);
             this.stackDelta = f.stackDelta();
-            List<Register> unknown = new java.util.ArrayList<>();
+            // At most every operand: an array cut to length (a list and its copy cost more, per block).
+            Register[] unknown = new Register[f.implicitOperands().size() + ops.size()];
+            int n = 0;
             for (var spec : f.implicitOperands()) {
-                if (spec.register() != null && spec.access().writes() && spec.register().root() != Register.RSP) unknown.add(spec.register());
+                if (spec.register() != null && spec.access().writes() && spec.register().root() != Register.RSP) unknown[n++] = spec.register();
             }
             for (int k = 1; k < ops.size() && k < f.operands().size(); k++) {
                 if (f.operands().get(k).access().writes() && ops.get(k) instanceof RegisterOperand r && op != Operation.XCHG) {
-                    unknown.add(r.register());
+                    unknown[n++] = r.register();
                 }
             }
-            this.unknownAfter = unknown.toArray(Register[]::new);
+            this.unknownAfter = n == unknown.length ? unknown : java.util.Arrays.copyOf(unknown, n);
         }
     }
 
