@@ -377,6 +377,8 @@ final class StaticInstruction {
             var inst = input.instructions().get(i);
             FormTiming t = timings.timing(inst.form());
             if (t == null) throw new Engine.MissingTimingException(inst);
+            // A move fused into this ADD/SUB keeps the row of its encoding (the fusion is by encoding: measured).
+            if (i == 0 || !absorbed[i - 1]) t = ImmediateFolding.byValue(inst, t, timings, core.rename().foldedImmediates());
             code.add(new StaticInstruction(i, inst, t, core, new Context(absorbed[i], folded[i], logic[i])));
         }
         return code;
