@@ -244,14 +244,16 @@ public final class ObjdumpDecoder {
             text = "data16 nop";
         }
         Matcher t = mayHaveTarget(text) ? TARGET.matcher(text) : null;
-        long target = -1;
-        if (t != null && t.matches()) target = Long.parseLong(t.group(2), 16) - blockStart;
+        boolean branch = t != null && t.matches();
+        // objdump prints the absolute target: one before the first block wraps around (0xfffffffffaaf2485),
+        // an offset before this block's start, outside it as any target past its end.
+        long target = branch ? Long.parseUnsignedLong(t.group(2), 16) - blockStart : -1;
         // A branch target depends on where the block starts: those are matched each time.
-        String key = target >= 0 ? null : text + '\u0000' + new String(bytes, StandardCharsets.ISO_8859_1);
+        String key = branch ? null : text + '\u0000' + new String(bytes, StandardCharsets.ISO_8859_1);
         FormMatcher.Match m = key == null ? null : matches.get(key);
         if (m == null) {
             FormMatcher.Parsed p = parser.read(text, where, 0, Syntax.INTEL);
-            if (target >= 0) {
+            if (branch) {
                 List<Operand> ops = new ArrayList<>(p.operands());
                 for (int i = 0; i < ops.size(); i++) {
                     if (ops.get(i) instanceof BranchTarget) ops.set(i, new BranchTarget(null, target));
