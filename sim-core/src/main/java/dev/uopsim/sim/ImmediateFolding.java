@@ -1,7 +1,10 @@
 package dev.uopsim.sim;
 
 import dev.uopsim.isa.FormProperty;
+import dev.uopsim.isa.FormTable;
+import dev.uopsim.isa.ImmediateOperand;
 import dev.uopsim.isa.Instruction;
+import dev.uopsim.isa.OperandKind;
 import dev.uopsim.isa.OperandSpec;
 import dev.uopsim.isa.Register;
 import dev.uopsim.isa.RegisterOperand;
@@ -36,7 +39,7 @@ final class ImmediateFolding {
                 if (pass == 1 && rule.materializedBy().contains(in.form().mnemonic().toUpperCase(Locale.ROOT))) {
                     out[i] = foldedInput(in, folded);
                 }
-                Register producer = foldProducer(in, timings);
+                Register producer = foldProducer(in, timings, rule);
                 Register copied = producer == null ? moveOf(in) : null;
                 boolean copiedFolded = copied != null && folded.getOrDefault(moveSource(in), false);
                 for (Register w : writtenGprs(in)) folded.put(w.root(), false);
@@ -48,13 +51,36 @@ final class ImmediateFolding {
     }
 
     /** The destination of a rename-executed register + immediate form (no µop in the model), or null. */
-    private static Register foldProducer(Instruction in, TimingTable timings) {
+    private static Register foldProducer(Instruction in, TimingTable timings, CoreSpec.FoldedImmediates rule) {
         String m = in.form().mnemonic();
         if (!(m.equals("ADD") || m.equals("SUB") || m.equals("INC") || m.equals("DEC") || m.startsWith("LEA"))) return null;
         if (in.operands().isEmpty() || !(in.operands().getFirst() instanceof RegisterOperand d)) return null;
         if (!d.register().isGpr() || d.register().width() != 64) return null;
-        FormTiming t = timings.timing(in.form());
+        FormTiming t = byValue(in, timings.timing(in.form()), timings, rule);
         return t != null && t.uops().isEmpty() ? d.register() : null;
+    }
+
+    /**
+     * The timing {@code in} runs with: a 64-bit ADD/SUB r, imm32 whose immediate's magnitude is below the
+     * rule's bound takes the table's ADD/SUB (R64, I8) row (the renamer decides by value, not by encoding);
+     * any other instruction its own row {@code own}.
+     */
+    static FormTiming byValue(Instruction in, FormTiming own, TimingTable timings, CoreSpec.FoldedImmediates rule) {
+        if (rule.immediatesBelow() <= 0 || own == null) return own;
+        String m = in.form().mnemonic();
+        if (!(m.equals("ADD") || m.equals("SUB")) || in.operands().size() != 2) return own;
+        if (!(in.operands().get(0) instanceof RegisterOperand d) || !d.register().isGpr() || d.register().width() != 64) return own;
+        if (!(in.operands().get(1) instanceof ImmediateOperand imm) || imm.symbol() != null) return own;
+        if (Math.abs(imm.value()) >= rule.immediatesBelow() || !hasImmediateOf(in, 32)) return own;
+        FormTiming narrow = FormTable.shipped().byName(m + " (R64, I8)").map(timings::timing).orElse(null);
+        return narrow != null ? narrow : own;
+    }
+
+    private static boolean hasImmediateOf(Instruction in, int bits) {
+        for (OperandSpec spec : in.form().operands()) {
+            if (spec.kind().category() == OperandKind.Category.IMMEDIATE) return spec.kind().width() == bits;
+        }
+        return false;
     }
 
     /** The destination of a 64-bit register move (which passes a folded value on), or null. */

@@ -86,6 +86,11 @@ public final class CoreProbes {
             m.put("fold-" + id, chain("fold-" + id, List.of("lea rax, [rax+0x1]", op), 1));
             m.put("fold-plain-" + id, chain("fold-plain-" + id, List.of("add rax, rcx", op), 1));
         });
+        // Chains of ADD rax, V with 32-bit immediates of growing value: the renamer folds the small ones.
+        for (long v : FOLD_VALUES) {
+            String id = "fold-add-0x" + Long.toHexString(v);
+            m.put(id, chain(id, List.of("add rax, 0x" + Long.toHexString(v)), 1));
+        }
         // A CMOV and a SETcc chain (through rax) whose flags come from each logical operation, and from CMP.
         for (String consumer : LOGIC_CONSUMERS.keySet()) {
             String c = consumer.toLowerCase(java.util.Locale.ROOT), op = LOGIC_CONSUMERS.get(consumer);
@@ -174,8 +179,27 @@ public final class CoreProbes {
                 extra.add(fold - plain);
             }
         }
-        if (extra.isEmpty()) return new Folding(consumers, 0);
-        return new Folding(consumers, roundedMedian(extra) + 1);
+        long below = immediatesBelow(c);
+        if (extra.isEmpty()) return new Folding(consumers, 0, below);
+        return new Folding(consumers, roundedMedian(extra) + 1, below);
+    }
+
+    /** The ADD immediates probed, ascending, all with a 32-bit encoding. */
+    static final List<Long> FOLD_VALUES = List.of(0x80L, 0x100L, 0x200L, 0x3ffL, 0x400L, 0x800L);
+
+    /**
+     * The smallest probed immediate whose ADD chain takes at least 0.75 cycles an add (not folded: a
+     * cycle each), all smaller ones running faster (folded: here 0.3-0.55, the renamer summing the growing
+     * offset now and then); one above the largest when every one ran fast; 0 when the smallest did not,
+     * or a probe was not measured (the table's rows decide then).
+     */
+    static long immediatesBelow(Map<String, Double> c) {
+        for (int k = 0; k < FOLD_VALUES.size(); k++) {
+            Double t = c.get("fold-add-0x" + Long.toHexString(FOLD_VALUES.get(k)));
+            if (t == null || !Double.isFinite(t)) return 0;
+            if (t >= 0.75) return k == 0 ? 0 : FOLD_VALUES.get(k);
+        }
+        return FOLD_VALUES.getLast() + 1;
     }
 
     /** The middle value (the upper of the two for an even count), rounded to whole cycles. */
@@ -185,8 +209,11 @@ public final class CoreProbes {
         return (int) Math.round(sorted.get(sorted.size() / 2));
     }
 
-    /** @param materializedBy consumers that must have a folded register + offset summed first; latency the cycles it costs */
-    public record Folding(List<String> materializedBy, int latency) {}
+    /**
+     * @param materializedBy  consumers that must have a folded register + offset summed first; latency the cycles it costs
+     * @param immediatesBelow ADD/SUB r64 immediates folded by value below this (0: as the table's rows say)
+     */
+    public record Folding(List<String> materializedBy, int latency, long immediatesBelow) {}
 
     /** The instructions probed for serializing behaviour (uops.info mnemonics). */
     static final List<String> SERIALIZING_CANDIDATES = List.of("LFENCE", "MFENCE", "PAUSE");

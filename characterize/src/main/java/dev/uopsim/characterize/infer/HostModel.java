@@ -79,7 +79,8 @@ public final class HostModel {
                     prov.journal() + "#frontend-uopcache-*", measured, false));
         }
         sources.put("core", source("load-to-use, store forwarding, forwarding failure, memory renaming, register moves fused with the "
-                + "operation after them, the shifts that must sum a register + offset the renamer kept (rename.immediateFolding), the flag "
+                + "operation after them, the shifts that must sum a register + offset the renamer kept and the ADD immediates it folds by value "
+                + "(rename.immediateFolding), the flag "
                 + "consumers slower after a logical operation (rename.logicFlags), and "
                 + "(rob.serializing) the fences that hold younger µops: dependency chains and six-pair steps (core-*)", prov.journal() + "#core-*",
                 measured, false));
@@ -144,8 +145,9 @@ public final class HostModel {
             rename.put("logicFlags", o("producers", logic.producers(), "consumers", logic.consumers(), "latency", logic.latency(), "source", "core"));
         }
         CoreProbes.Folding folding = r.facts().folding();
-        if (folding != null && !folding.materializedBy().isEmpty()) {
-            rename.put("immediateFolding", o("materializedBy", folding.materializedBy(), "latency", folding.latency(), "source", "core"));
+        if (folding != null && (!folding.materializedBy().isEmpty() || folding.immediatesBelow() > 0)) {
+            rename.put("immediateFolding", o("materializedBy", folding.materializedBy(), "latency", folding.latency(),
+                    "immediatesBelow", folding.immediatesBelow(), "source", "core"));
         }
         rename.put("source", "frontend");
         m.put("rename", rename);

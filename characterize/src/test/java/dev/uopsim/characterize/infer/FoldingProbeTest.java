@@ -41,4 +41,19 @@ class FoldingProbeTest {
         c.remove("fold-plain-rorx");
         assertNull(CoreProbes.folding(c));
     }
+
+    @Test
+    void theBoundIsTheSmallestImmediateWhoseChainTakesACycle() {
+        // As measured on the development host (core-fold-add-* probes, cycles an add).
+        Map<String, Double> c = host();
+        double[] measured = {0.319, 0.443, 0.494, 0.518, 0.999, 0.998};
+        for (int k = 0; k < measured.length; k++) c.put("fold-add-0x" + Long.toHexString(CoreProbes.FOLD_VALUES.get(k)), measured[k]);
+        assertEquals(0x400, CoreProbes.folding(c).immediatesBelow());
+        c.put("fold-add-0x80", 1.0);
+        assertEquals(0, CoreProbes.immediatesBelow(c), "not even the smallest folds: the table decides");
+        for (long v : CoreProbes.FOLD_VALUES) c.put("fold-add-0x" + Long.toHexString(v), 0.2);
+        assertEquals(0x801, CoreProbes.immediatesBelow(c), "every one folds: at least one above the largest");
+        c.remove("fold-add-0x200");
+        assertEquals(0, CoreProbes.immediatesBelow(c), "a probe not measured settles nothing");
+    }
 }

@@ -180,7 +180,7 @@ public final class AssemblyParser {
         String rest = code.strip();
         int col = column0 + (code.length() - code.stripLeading().length());
         while (true) {
-            String[] split = SPACES.split(rest, 2);
+            String[] split = firstWord(rest);
             String w = split[0].toLowerCase(Locale.ROOT);
             if (w.startsWith("{") && w.endsWith("}")) {
                 switch (w) {
@@ -202,7 +202,7 @@ public final class AssemblyParser {
             col += skip;
             rest = split[1];
         }
-        String[] split = SPACES.split(rest, 2);
+        String[] split = firstWord(rest);
         String mnemonic = split[0].toLowerCase(Locale.ROOT);
         int mnemonicColumn = col + 1;
         String operandText = split.length > 1 ? split[1] : "";
@@ -234,6 +234,21 @@ public final class AssemblyParser {
         }
         return pseudoOps(new FormMatcher.Parsed(prefixes, pseudo, mnemonic, operands, hints, where, mnemonicColumn,
                 columns, code.strip()));
+    }
+
+    /** {@code SPACES.split(s, 2)} without the pattern (it ran several times per instruction). */
+    private static String[] firstWord(String s) {
+        int i = 0;
+        while (i < s.length() && !isSpace(s.charAt(i))) i++;
+        if (i == s.length()) return new String[]{s};
+        int j = i;
+        while (j < s.length() && isSpace(s.charAt(j))) j++;
+        return new String[]{s.substring(0, i), s.substring(j)};
+    }
+
+    /** A regular expression's {@code \s}. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
     }
 
     private FormMatcher.Parsed readAtt(List<String> prefixes, String pseudo, String word, int mnemonicColumn,

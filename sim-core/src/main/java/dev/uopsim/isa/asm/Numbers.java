@@ -18,13 +18,25 @@ final class Numbers {
             String lower = t.toLowerCase();
             if (lower.startsWith("0x")) v = Long.parseUnsignedLong(t.substring(2), 16);
             else if (lower.startsWith("0b")) v = Long.parseUnsignedLong(t.substring(2), 2);
-            else if (lower.endsWith("h") && lower.matches("[0-9][0-9a-f]*h")) v = Long.parseUnsignedLong(t.substring(0, t.length() - 1), 16);
-            else if (lower.matches("[0-9]+")) v = Long.parseUnsignedLong(t);
+            else if (lower.endsWith("h") && isDigit(lower.charAt(0)) && allIn(lower, 1, lower.length() - 1, "0123456789abcdef")) {
+                v = Long.parseUnsignedLong(t.substring(0, t.length() - 1), 16);
+            } else if (!lower.isEmpty() && allIn(lower, 0, lower.length(), "0123456789")) v = Long.parseUnsignedLong(t);
             else return null;
             return negative ? -v : v;
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** Whether every character of {@code s} from {@code from} to {@code to} is one of {@code chars}
+     *  (what String.matches did, without compiling a pattern per number). */
+    private static boolean allIn(String s, int from, int to, String chars) {
+        for (int i = from; i < to; i++) if (chars.indexOf(s.charAt(i)) < 0) return false;
+        return true;
     }
 
     /** Evaluates a small constant expression of literals joined by + - * (no symbols), or null. */

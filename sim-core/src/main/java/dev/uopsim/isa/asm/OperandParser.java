@@ -41,8 +41,9 @@ final class OperandParser {
     Operand intel(String text, int column, boolean branch) {
         String t = stripObjdumpSymbol(text.strip());
         int width = 0;
-        Matcher size = SIZE.matcher(t);
-        if (size.matches()) {
+        // The patterns only for text that can match them: most operands are registers or numbers.
+        Matcher size = hasSpace(t) ? SIZE.matcher(t) : null;
+        if (size != null && size.matches()) {
             width = MemoryOperand.widthOf(size.group(1));
             t = size.group(2).strip();
         }
@@ -53,8 +54,8 @@ final class OperandParser {
             t = t.substring(t.indexOf(' ') + 1).strip();
         }
         Register segment = null;
-        Matcher seg = SEGMENT.matcher(t);
-        if (seg.matches()) {
+        Matcher seg = t.indexOf(':') >= 0 ? SEGMENT.matcher(t) : null;
+        if (seg != null && seg.matches()) {
             segment = Register.byName(seg.group(1));
             t = seg.group(2).strip();
         }
@@ -74,6 +75,15 @@ final class OperandParser {
         Register r = Register.byName(t);
         if (r != null) return new RegisterOperand(r);
         return immediateOrLabel(t, column, branch, text);
+    }
+
+    /** Whether {@code t} holds a regular expression's {@code \s} ({@link #SIZE} needs one). */
+    private static boolean hasSpace(String t) {
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r') return true;
+        }
+        return false;
     }
 
     private Operand intelAddress(String inside, String outside, Register segment, int width, int column, String text) {

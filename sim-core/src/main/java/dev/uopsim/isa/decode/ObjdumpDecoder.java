@@ -28,11 +28,17 @@ import java.util.regex.Pattern;
 /**
  * Decodes machine code with binutils' objdump and finds each instruction's form. Many blocks cost
  * one objdump process: they are written back to back into one file, each followed by 15 bytes of
- * INT3 so that a block whose last instruction is cut short cannot swallow the start of the next
+ * padding so that a block whose last instruction is cut short cannot swallow the start of the next
  * (an x86 instruction is at most 15 bytes; objdump is back in step inside the padding).
  */
 public final class ObjdumpDecoder {
-    private static final int PADDING = 15;
+    /**
+     * INT3, then 13 operand-size prefixes on a NOP. A cut-short last instruction swallows at most
+     * 14 of these bytes, and objdump ends whatever is left at the NOP, in step for the next block.
+     * INT3 comes first as it always did, so a block's end (a lone prefix, a missing ModRM) reads as
+     * before. Two listing lines where 15 INT3 made 15: they were most of objdump's output and time.
+     */
+    private static final byte[] PADDING = padding();
     private static final Pattern PREFIX_WORD = Pattern.compile(
             "rex(\\.w?r?x?b?)?|data16|data32|addr32|cs|ds|es|ss|fs|gs|lock|rep|repz|repnz|repe|repne|bnd|notrack");
     private static final Pattern SPACES = Pattern.compile("\\s+");
@@ -89,13 +95,13 @@ public final class ObjdumpDecoder {
         long total = 0;
         for (int i = 0; i < blocks.size(); i++) {
             starts[i] = total;
-            total += blocks.get(i).length + PADDING;
+            total += blocks.get(i).length + PADDING.length;
         }
         starts[blocks.size()] = total;
         byte[] blob = new byte[(int) total];
-        Arrays.fill(blob, (byte) 0xCC);
         for (int i = 0; i < blocks.size(); i++) {
             System.arraycopy(blocks.get(i), 0, blob, (int) starts[i], blocks.get(i).length);
+            System.arraycopy(PADDING, 0, blob, (int) starts[i] + blocks.get(i).length, PADDING.length);
         }
         Listing listing = new Listing(blocks, source, lines, starts, blob);
         run(blob, listing);
@@ -167,13 +173,13 @@ public final class ObjdumpDecoder {
             if (digits == 0 || i + 1 >= to || buf[i] != ':' || buf[i + 1] != '\t') return;
             if (heldOffset >= 0) instructionLine(heldOffset, offset - heldOffset, heldText);
             heldOffset = offset;
-            // Most lines are the INT3 padding, whose text nobody reads: no string for them.
+            // Many lines are the padding, whose text nobody reads: no string for them.
             heldText = inPadding(offset) ? null : new String(buf, i + 2, to - i - 2, StandardCharsets.UTF_8).strip();
         }
 
         /** Whether {@code offset} lies in the padding after a block (offsets come in increasing order). */
         private boolean inPadding(long offset) {
-            while (paddingBlock < blocks.size() && offset >= starts[paddingBlock] + blocks.get(paddingBlock).length + PADDING) paddingBlock++;
+            while (paddingBlock < blocks.size() && offset >= starts[paddingBlock] + blocks.get(paddingBlock).length + PADDING.length) paddingBlock++;
             return paddingBlock < blocks.size() && offset - starts[paddingBlock] >= blocks.get(paddingBlock).length;
         }
 
@@ -183,11 +189,11 @@ public final class ObjdumpDecoder {
         }
 
         private void instructionLine(long offset, long size, String text) {
-            while (block < blocks.size() && offset >= starts[block] + blocks.get(block).length + PADDING) block++;
+            while (block < blocks.size() && offset >= starts[block] + blocks.get(block).length + PADDING.length) block++;
             if (block >= blocks.size()) return;
             long inBlock = offset - starts[block];
             int blockSize = blocks.get(block).length;
-            if (inBlock >= blockSize) return;                 // the INT3 padding
+            if (inBlock >= blockSize) return;                 // the padding
             if (errors[block] != null) return;
             byte[] bytes = Arrays.copyOfRange(blob, (int) offset, (int) (offset + size));
             SourceLocation where = new SourceLocation(blockName(source, block, lines), lines == null ? 0 : lines[block], 0);
@@ -238,14 +244,16 @@ public final class ObjdumpDecoder {
             text = "data16 nop";
         }
         Matcher t = mayHaveTarget(text) ? TARGET.matcher(text) : null;
-        long target = -1;
-        if (t != null && t.matches()) target = Long.parseLong(t.group(2), 16) - blockStart;
+        boolean branch = t != null && t.matches();
+        // objdump prints the absolute target: one before the first block wraps around (0xfffffffffaaf2485),
+        // an offset before this block's start, outside it as any target past its end.
+        long target = branch ? Long.parseUnsignedLong(t.group(2), 16) - blockStart : -1;
         // A branch target depends on where the block starts: those are matched each time.
-        String key = target >= 0 ? null : text + '\u0000' + new String(bytes, StandardCharsets.ISO_8859_1);
+        String key = branch ? null : text + '\u0000' + new String(bytes, StandardCharsets.ISO_8859_1);
         FormMatcher.Match m = key == null ? null : matches.get(key);
         if (m == null) {
             FormMatcher.Parsed p = parser.read(text, where, 0, Syntax.INTEL);
-            if (target >= 0) {
+            if (branch) {
                 List<Operand> ops = new ArrayList<>(p.operands());
                 for (int i = 0; i < ops.size(); i++) {
                     if (ops.get(i) instanceof BranchTarget) ops.set(i, new BranchTarget(null, target));
@@ -260,9 +268,9 @@ public final class ObjdumpDecoder {
         return new Instruction(m.form(), m.operands(), bytes.length, inBlock, bytes, hints, where, text);
     }
 
-    /** Only these start as {@link #TARGET} does (a quick test before the pattern). */
+    /** Only these start as {@link #TARGET} does (a quick test before the pattern: cmp, cmov and lea do not). */
     private static boolean mayHaveTarget(String text) {
-        return !text.isEmpty() && (text.charAt(0) == 'j' || text.charAt(0) == 'c' || text.charAt(0) == 'l' || text.charAt(0) == 'x');
+        return text.startsWith("j") || text.startsWith("call") || text.startsWith("loop") || text.startsWith("xbegin");
     }
 
     /** objdump appends "# 0x1234" to RIP-relative operands. */
@@ -273,7 +281,9 @@ public final class ObjdumpDecoder {
 
     private static boolean isPrefixOnly(String text) {
         if (text.isEmpty()) return false;
-        // Nearly every line starts with a mnemonic: one look at the first word settles it.
+        // Nearly every line starts with a mnemonic: one look at the first word settles it, and a
+        // first letter no prefix word starts with settles it without a string or a pattern.
+        if ("rdacesfglbnRDACESFGLBN".indexOf(text.charAt(0)) < 0) return false;
         int end = 0;
         while (end < text.length() && " \t\n\u000B\f\r".indexOf(text.charAt(end)) < 0) end++;   // SPACES: \s
         String first = text.substring(0, end).toLowerCase(Locale.ROOT);
@@ -291,6 +301,14 @@ public final class ObjdumpDecoder {
         byte[] out = new byte[parts.length];
         for (int i = 0; i < parts.length; i++) out[i] = (byte) Integer.parseInt(parts[i], 16);
         return out;
+    }
+
+    private static byte[] padding() {
+        byte[] p = new byte[15];
+        Arrays.fill(p, (byte) 0x66);
+        p[0] = (byte) 0xCC;
+        p[14] = (byte) 0x90;
+        return p;
     }
 
     private static byte[] concat(byte[] a, byte[] b) {

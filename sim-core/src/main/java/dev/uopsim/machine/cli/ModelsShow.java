@@ -110,6 +110,10 @@ final class ModelsShow implements Command {
             out.println("  register + offset kept at rename: " + String.join("/", r.immediateFolding().materializedBy())
                     + " sum it first (+1 µop, +" + r.immediateFolding().latency() + " cycles)");
         }
+        if (r.immediateFolding().immediatesBelow() > 0) {
+            out.println("  ADD/SUB r64, imm folded by value: immediates below " + r.immediateFolding().immediatesBelow()
+                    + " run as the 8-bit-immediate form");
+        }
         if (!r.logicFlags().producers().isEmpty()) {
             out.println("  flags from " + String.join("/", r.logicFlags().producers()) + ": " + String.join("/", r.logicFlags().consumers())
                     + " +" + r.logicFlags().latency() + " cycle(s)");
