@@ -106,6 +106,8 @@ public record Rename(
                                    @Param(value = "a 64-bit ADD/SUB with an immediate of smaller magnitude is folded whatever its encoding: "
                                            + "the 32-bit-immediate form runs as the table's 8-bit-immediate one; 0 = as the table says",
                                            def = "0", min = 0) int immediatesBelow,
+                                   @Param(value = "cycles a reader of the flags of a folded ADD/SUB/INC/DEC (no µop) waits beyond that "
+                                           + "instruction's register input: the flags are computed then", def = "0", min = 0) int flagsLatency,
                                    @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public ImmediateFolding {
             materializedBy = List.copyOf(materializedBy);

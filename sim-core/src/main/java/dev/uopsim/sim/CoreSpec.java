@@ -298,17 +298,22 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * gives no µop) must have the offset added before a consumer in {@code materializedBy} (uops.info
      * mnemonics) reads it: one more µop on the consumer's ports, {@code latency} cycles before it. A 64-bit
      * ADD/SUB whose immediate's magnitude is below {@code immediatesBelow} (0: none) runs as the table's
-     * 8-bit-immediate form of the same operation, whatever its own encoding.
+     * 8-bit-immediate form of the same operation, whatever its own encoding. A reader of the flags such
+     * a folded instruction writes takes them {@code flagsLatency} cycles after its register input.
      */
-    public record FoldedImmediates(java.util.Set<String> materializedBy, int latency, long immediatesBelow) {
-        public static final FoldedImmediates NONE = new FoldedImmediates(java.util.Set.of(), 0, 0);
+    public record FoldedImmediates(java.util.Set<String> materializedBy, int latency, long immediatesBelow, int flagsLatency) {
+        public static final FoldedImmediates NONE = new FoldedImmediates(java.util.Set.of(), 0, 0, 0);
 
         public FoldedImmediates {
             materializedBy = java.util.Set.copyOf(materializedBy);
         }
 
         public FoldedImmediates(java.util.Set<String> materializedBy, int latency) {
-            this(materializedBy, latency, 0);
+            this(materializedBy, latency, 0, 0);
+        }
+
+        public FoldedImmediates(java.util.Set<String> materializedBy, int latency, long immediatesBelow) {
+            this(materializedBy, latency, immediatesBelow, 0);
         }
 
         public boolean any() { return !materializedBy.isEmpty(); }

@@ -50,6 +50,26 @@ final class ImmediateFolding {
         return out;
     }
 
+    /**
+     * For each instruction, whether the flags it reads come from a folded ADD/SUB/INC/DEC (the nearest
+     * flag writer before it, around the loop: the code is walked twice). Measured on the development host:
+     * {@code add r9, 0x7; cmovs r9, r11} 2.0 cycles an iteration (1.0 with LEA, which writes no flags).
+     */
+    static boolean[] flagsReaders(List<Instruction> code, TimingTable timings, CoreSpec core) {
+        boolean[] out = new boolean[code.size()];
+        CoreSpec.FoldedImmediates rule = core.rename().foldedImmediates();
+        if (rule.flagsLatency() <= 0) return out;
+        boolean folded = false;
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < code.size(); i++) {
+                Instruction in = code.get(i);
+                if (pass == 1 && in.form().flagsRead() != 0) out[i] = folded;
+                if (in.form().flagsWritten() != 0) folded = foldProducer(in, timings, rule) != null;
+            }
+        }
+        return out;
+    }
+
     /** The destination of a rename-executed register + immediate form (no µop in the model), or null. */
     private static Register foldProducer(Instruction in, TimingTable timings, CoreSpec.FoldedImmediates rule) {
         String m = in.form().mnemonic();

@@ -68,7 +68,7 @@ public final class ModelCore {
                         .collect(java.util.stream.Collectors.toSet()), r.moveFusion().immediateBits()),
                 java.util.Set.copyOf(upperCase(m.rob().serializing())),
                 new CoreSpec.FoldedImmediates(java.util.Set.copyOf(upperCase(r.immediateFolding().materializedBy())), r.immediateFolding().latency(),
-                        r.immediateFolding().immediatesBelow()),
+                        r.immediateFolding().immediatesBelow(), r.immediateFolding().flagsLatency()),
                 new CoreSpec.LogicFlags(upperCase(r.logicFlags().producers()), upperCase(r.logicFlags().consumers()), r.logicFlags().latency(),
                         r.logicFlags().flagsInput()));
         CoreSpec.PortPolicy atAllocation = r.portBinding().choice() == Rename.PortChoice.ISSUE_SLOT

@@ -125,7 +125,7 @@ final class StaticInstruction {
      * rename register of a folded register + offset it must sum first (-1: none), flags it reads from a
      * logical operation the model makes it slower for.
      */
-    record Context(boolean absorbedByNext, int foldedRegister, boolean logicFlags) {}
+    record Context(boolean absorbedByNext, int foldedRegister, boolean logicFlags, boolean foldedFlags) {}
 
     /**
      * @param descriptor what its form's timing on the core says (see {@link TimingTable#descriptor})
@@ -347,6 +347,13 @@ final class StaticInstruction {
                 if (inRegs[i] >= 0 && (flags || inRegs[i] < RenameRegisters.FLAGS)) for (int o = 0; o < outRegs.length; o++) latency[i][o] += extra;
             }
         }
+        if (context.foldedFlags()) {
+            // Flags from a folded ADD/SUB: computed a while after its register input, which they follow (see Engine.passInputOn).
+            int extra = core.rename().foldedImmediates().flagsLatency();
+            for (int i = 0; i < inRegs.length; i++) {
+                if (inRegs[i] >= RenameRegisters.FLAGS) for (int o = 0; o < outRegs.length; o++) latency[i][o] += extra;
+            }
+        }
         UopSpec firstCompute = descriptor.firstCompute;
         if (summed >= 0 && firstCompute != null) {
             for (int o = 0; o < outRegs.length; o++) latency[summed][o] += core.rename().foldedImmediates().latency();
@@ -404,6 +411,7 @@ final class StaticInstruction {
         boolean[] absorbed = MoveFusion.absorbed(input.instructions(), core);
         int[] folded = ImmediateFolding.materialized(input.instructions(), timings, core);
         boolean[] logic = logicFlagsConsumers(input.instructions(), core.rename().logicFlags());
+        boolean[] foldedFlags = ImmediateFolding.flagsReaders(input.instructions(), timings, core);
         for (int i = 0; i < input.instructions().size(); i++) {
             var inst = input.instructions().get(i);
             FormDescriptor d = timings.descriptor(inst.form());
@@ -413,7 +421,7 @@ final class StaticInstruction {
             t = selfMove(inst, t, timings);
             // Another row's timing, or a self move's: a descriptor of this form with it, for this instruction.
             if (t != d.timing) d = new FormDescriptor(inst.form(), t);
-            code.add(new StaticInstruction(i, inst, d, core, new Context(absorbed[i], folded[i], logic[i]), flow));
+            code.add(new StaticInstruction(i, inst, d, core, new Context(absorbed[i], folded[i], logic[i], foldedFlags[i]), flow));
         }
         return code;
     }

@@ -86,6 +86,9 @@ public final class CoreProbes {
             m.put("fold-" + id, chain("fold-" + id, List.of("lea rax, [rax+0x1]", op), 1));
             m.put("fold-plain-" + id, chain("fold-plain-" + id, List.of("add rax, rcx", op), 1));
         });
+        // CMOVS after a folded ADD (its flags) and after one with a µop (ADD rax, rcx; rcx is 0).
+        m.put("fold-flags", chain("fold-flags", List.of("add rax, 0x1", "cmovs rax, rcx"), 1));
+        m.put("fold-flags-plain", chain("fold-flags-plain", List.of("add rax, rcx", "cmovs rax, rcx"), 1));
         // Chains of ADD rax, V with 32-bit immediates of growing value: the renamer folds the small ones.
         for (long v : FOLD_VALUES) {
             String id = "fold-add-0x" + Long.toHexString(v);
@@ -180,8 +183,20 @@ public final class CoreProbes {
             }
         }
         long below = immediatesBelow(c);
-        if (extra.isEmpty()) return new Folding(consumers, 0, below);
-        return new Folding(consumers, roundedMedian(extra) + 1, below);
+        int flags = flagsLatency(c);
+        if (extra.isEmpty()) return new Folding(consumers, 0, below, flags);
+        return new Folding(consumers, roundedMedian(extra) + 1, below, flags);
+    }
+
+    /**
+     * Cycles the flags of a folded ADD come after its register input: the CMOVS chain after ADD rax, 1
+     * (0 for the folded add, the flags, 1 for CMOVS) against the one after ADD rax, rcx (1 + 1), plus the
+     * folded add's missing cycle; 0 when not measured or not longer (here 2.00 against 2.00: 1).
+     */
+    static int flagsLatency(Map<String, Double> c) {
+        Double folded = c.get("fold-flags"), plain = c.get("fold-flags-plain");
+        if (folded == null || plain == null || !Double.isFinite(folded) || !Double.isFinite(plain)) return 0;
+        return (int) Math.max(0, Math.round(folded - plain + 1));
     }
 
     /** The ADD immediates probed, ascending, all with a 32-bit encoding. */
@@ -212,8 +227,9 @@ public final class CoreProbes {
     /**
      * @param materializedBy  consumers that must have a folded register + offset summed first; latency the cycles it costs
      * @param immediatesBelow ADD/SUB r64 immediates folded by value below this (0: as the table's rows say)
+     * @param flagsLatency    cycles the flags of a folded ADD come after its register input
      */
-    public record Folding(List<String> materializedBy, int latency, long immediatesBelow) {}
+    public record Folding(List<String> materializedBy, int latency, long immediatesBelow, int flagsLatency) {}
 
     /** The instructions probed for serializing behaviour (uops.info mnemonics). */
     static final List<String> SERIALIZING_CANDIDATES = List.of("LFENCE", "MFENCE", "PAUSE");

@@ -145,9 +145,9 @@ public final class HostModel {
             rename.put("logicFlags", o("producers", logic.producers(), "consumers", logic.consumers(), "latency", logic.latency(), "source", "core"));
         }
         CoreProbes.Folding folding = r.facts().folding();
-        if (folding != null && (!folding.materializedBy().isEmpty() || folding.immediatesBelow() > 0)) {
+        if (folding != null && (!folding.materializedBy().isEmpty() || folding.immediatesBelow() > 0 || folding.flagsLatency() > 0)) {
             rename.put("immediateFolding", o("materializedBy", folding.materializedBy(), "latency", folding.latency(),
-                    "immediatesBelow", folding.immediatesBelow(), "source", "core"));
+                    "immediatesBelow", folding.immediatesBelow(), "flagsLatency", folding.flagsLatency(), "source", "core"));
         }
         rename.put("source", "frontend");
         m.put("rename", rename);

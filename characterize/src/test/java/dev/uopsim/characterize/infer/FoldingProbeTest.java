@@ -56,4 +56,15 @@ class FoldingProbeTest {
         c.remove("fold-add-0x200");
         assertEquals(0, CoreProbes.immediatesBelow(c), "a probe not measured settles nothing");
     }
+
+    @Test
+    void theFlagsOfAFoldedAddCostWhatTheirChainShowsBeyondAPlainAdds() {
+        Map<String, Double> c = host();
+        assertEquals(0, CoreProbes.flagsLatency(c), "not measured");
+        c.put("fold-flags", 2.0);                 // as measured here: ADD rax, 1; CMOVS rax, rcx
+        c.put("fold-flags-plain", 2.0);           // ADD rax, rcx; CMOVS rax, rcx
+        assertEquals(1, CoreProbes.folding(c).flagsLatency());
+        c.put("fold-flags", 1.0);                 // flags with the folded add: nothing to add
+        assertEquals(0, CoreProbes.flagsLatency(c));
+    }
 }

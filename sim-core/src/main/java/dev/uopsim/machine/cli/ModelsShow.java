@@ -114,6 +114,9 @@ final class ModelsShow implements Command {
             out.println("  ADD/SUB r64, imm folded by value: immediates below " + r.immediateFolding().immediatesBelow()
                     + " run as the 8-bit-immediate form");
         }
+        if (r.immediateFolding().flagsLatency() > 0) {
+            out.println("  flags of a folded ADD/SUB/INC/DEC: +" + r.immediateFolding().flagsLatency() + " cycle(s) after its register input");
+        }
         if (!r.logicFlags().producers().isEmpty()) {
             out.println("  flags from " + String.join("/", r.logicFlags().producers()) + ": " + String.join("/", r.logicFlags().consumers())
                     + " +" + r.logicFlags().latency() + " cycle(s)");
