@@ -50,6 +50,8 @@ public record Memory(
         STACK,
         /** Same base register and displacement, no index. */
         BASE_DISPLACEMENT,
+        /** Any base registers and displacements, but no index register in either address. */
+        UNINDEXED,
         /** Same base, index, scale and displacement. */
         ANY
     }
@@ -64,8 +66,9 @@ public record Memory(
                                  @Param(value = "whether a load is renamed in the cycle its store is renamed; false: it waits for the next cycle",
                                          def = "true") boolean sameCycle,
                                  @Param(value = "the values it passes on, by the register a store writes from and a load reads into: gpr8, gpr16, "
-                                         + "gpr32, gpr64 (by the memory operand's width), vector; a pair outside the list forwards",
-                                         def = "[\"gpr8\", \"gpr16\", \"gpr32\", \"gpr64\", \"vector\"]") List<RenamedValue> values,
+                                         + "gpr32, gpr64 (by the memory operand's width), vector, sign-extended (a MOVSX/MOVSXD load, whatever its width); a pair "
+                                         + "outside the list forwards",
+                                         def = "[\"gpr8\", \"gpr16\", \"gpr32\", \"gpr64\", \"vector\", \"sign-extended\"]") List<RenamedValue> values,
                                  @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public MemoryRenaming {
             shapes = List.copyOf(shapes);
@@ -74,7 +77,8 @@ public record Memory(
     }
 
     /** The kind of value a renamed store/load pair moves. */
-    public enum RenamedValue { GPR8, GPR16, GPR32, GPR64, VECTOR }
+    /** What a load renamed from a store takes: by width, a vector, or a sign-extending load's (MOVSX, MOVSXD). */
+    public enum RenamedValue { GPR8, GPR16, GPR32, GPR64, VECTOR, SIGN_EXTENDED }
 
     /** Which read-modify-write stores (the store of ADD [m], r) memory renaming passes on to a later load. */
     public enum ReadModifyWrite {

@@ -216,7 +216,7 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * The kind of value a store writes or a load reads, as memory renaming sees it: a vector register's,
      * or a general-purpose value of the memory operand's width.
      */
-    public enum RenamedValue { GPR8, GPR16, GPR32, GPR64, VECTOR }
+    public enum RenamedValue { GPR8, GPR16, GPR32, GPR64, VECTOR, SIGN_EXTENDED }
 
     /** Store/load pairs memory renaming recognises. */
     public enum RenamingShape {
@@ -224,6 +224,8 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         STACK,
         /** Both are written with the same base register and displacement, no index. */
         BASE_DISPLACEMENT,
+        /** Neither address has an index register (any bases and displacements). */
+        UNINDEXED,
         /** Any pair that reads exactly what the store wrote (the predictor learns the pair). */
         ANY
     }

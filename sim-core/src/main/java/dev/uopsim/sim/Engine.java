@@ -911,6 +911,7 @@ public final class Engine {
         if (a == null || b == null) return false;
         boolean sameForm = a.base() == b.base() && a.index() == null && b.index() == null && a.displacement() == b.displacement();
         if (shapes.contains(CoreSpec.RenamingShape.BASE_DISPLACEMENT) && sameForm) return true;
+        if (shapes.contains(CoreSpec.RenamingShape.UNINDEXED) && a.index() == null && b.index() == null) return true;
         boolean stack = a.base() != null && (a.base().root() == dev.uopsim.isa.Register.RSP || a.base().root() == dev.uopsim.isa.Register.RBP);
         return shapes.contains(CoreSpec.RenamingShape.STACK) && sameForm && stack;
     }

@@ -110,6 +110,7 @@ public final class ModelCore {
             shapes.add(switch (a) {
                 case STACK -> CoreSpec.RenamingShape.STACK;
                 case BASE_DISPLACEMENT -> CoreSpec.RenamingShape.BASE_DISPLACEMENT;
+                case UNINDEXED -> CoreSpec.RenamingShape.UNINDEXED;
                 case ANY -> CoreSpec.RenamingShape.ANY;
             });
         }

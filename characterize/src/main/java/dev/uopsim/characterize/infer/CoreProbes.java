@@ -291,6 +291,7 @@ public final class CoreProbes {
         VALUE_PROBES.put("gpr16", List.of("mov WORD PTR [r14+0x100], dx", "mov dx, WORD PTR [r14+0x100]"));
         VALUE_PROBES.put("gpr8", List.of("mov BYTE PTR [r14+0x100], dl", "mov dl, BYTE PTR [r14+0x100]"));
         VALUE_PROBES.put("vector", List.of("movq QWORD PTR [r14+0x100], xmm0", "movq xmm0, QWORD PTR [r14+0x100]"));
+        VALUE_PROBES.put("sign-extended", List.of("mov DWORD PTR [r14+0x100], edx", "movsxd rdx, DWORD PTR [r14+0x100]"));
     }
 
     /**
@@ -299,8 +300,13 @@ public final class CoreProbes {
      */
     static List<String> renamedValues(Map<String, Double> c, double loadToUse) {
         List<String> out = new ArrayList<>();
-        for (String kind : List.of("gpr8", "gpr16", "gpr32", "gpr64", "vector")) {
+        for (String kind : List.of("gpr8", "gpr16", "gpr32", "gpr64", "vector", "sign-extended")) {
             Double chain = c.get(kind.equals("gpr64") ? "forward-same-address" : "forward-same-address-" + kind);
+            // A journal from before the sign-extending probe: such loads go with their width, as they did.
+            if (chain == null && kind.equals("sign-extended")) {
+                out.add(kind);
+                continue;
+            }
             if (chain == null || !Double.isFinite(chain)) return null;
             if (chain < 0.6 * loadToUse) out.add(kind);
         }
@@ -315,6 +321,7 @@ public final class CoreProbes {
      * @param vectorLoadToUse  vector load-to-use (chain minus half the GPR-vector round trip)
      * @param forwarding       store-to-load forwarding latency (store data ready -> load result), another register for the address
      * @param renamed          the same-address chain runs faster than a load: memory renaming
+     * @param renamedIndexed   the chain through a load with an index register is renamed too (NaN-measured: false)
      * @param renamedLatency   cycles per step of the renamed chain
      * @param failurePenalty   extra cycles when forwarding fails (the slower of the two failing cases, minus the forwarding chain)
      * @param renamedReadModifyWrite which read-modify-write stores renaming passes on ("any", "immediate", "none"), or
@@ -330,7 +337,8 @@ public final class CoreProbes {
      * @param logicFlags       the flag consumers slower after a logical operation, or null when not measured
      */
     public record Facts(double loadToUse, double complexAddress, double vectorLoadToUse, double forwarding, boolean renamed,
-                        double renamedLatency, boolean renamedOtherRegister, double failurePenalty, String renamedReadModifyWrite,
+                        double renamedLatency, boolean renamedOtherRegister, boolean renamedIndexed, double failurePenalty,
+                        String renamedReadModifyWrite,
                         double loadsPerCycle, double loadsPerCycleOneBank, List<String> renamedValues, List<String> moveFusion,
                         List<String> serializing, Folding folding, LogicFlags logicFlags, Map<String, Double> raw) {
 
@@ -352,7 +360,7 @@ public final class CoreProbes {
         double fwd = Math.max(other, indexed);
         boolean renamed = same < 0.6 * l2u;
         double fail = Math.max(c.getOrDefault("forward-fails-wider-load", Double.NaN), c.getOrDefault("forward-fails-partial", Double.NaN)) - fwd;
-        return new Facts(l2u, idx - l2u, vec, fwd, renamed, same, other < 0.6 * l2u, fail,
+        return new Facts(l2u, idx - l2u, vec, fwd, renamed, same, other < 0.6 * l2u, indexed < 0.6 * l2u, fail,
                 readModifyWrite(c.getOrDefault("rmw-register", Double.NaN), c.getOrDefault("rmw-immediate", Double.NaN), l2u),
                 3 / c.getOrDefault("loads-three-banks", Double.NaN), 3 / c.getOrDefault("loads-one-bank", Double.NaN),
                 renamedValues(c, l2u), moveFusion(c, renameWidth), serializing(c), folding(c), logicFlags(c), new LinkedHashMap<>(c));

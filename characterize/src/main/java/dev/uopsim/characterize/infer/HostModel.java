@@ -211,7 +211,9 @@ public final class HostModel {
         mem.put("storeForwarding", fwd);
         Map<String, Object> ren = new LinkedHashMap<>();
         ren.put("enabled", f.renamed());
-        ren.put("shapes", f.renamed() ? List.of(f.renamedOtherRegister() ? "any" : "base-displacement") : List.of());
+        // Another base register renamed too: any address, or any without an index where the indexed chain forwards.
+        ren.put("shapes", f.renamed() ? List.of(f.renamedOtherRegister() ? (f.renamedIndexed() ? "any" : "unindexed") : "base-displacement")
+                : List.of());
         ren.put("latency", Math.max(0, (int) Math.floor(f.renamedLatency())));
         if (f.renamed() && f.renamedReadModifyWrite() != null) ren.put("readModifyWrite", f.renamedReadModifyWrite());
         if (f.renamed() && f.renamedValues() != null) ren.put("values", f.renamedValues());

@@ -19,6 +19,7 @@ class RenamedValuesProbeTest {
         c.put("forward-same-address-gpr16", 7.58);
         c.put("forward-same-address-gpr8", 1.00);
         c.put("forward-same-address-vector", 7.37);
+        c.put("forward-same-address-sign-extended", 7.37);     // MOVSXD reloading what MOV stored: forwarded
         return c;
     }
 
@@ -26,6 +27,25 @@ class RenamedValuesProbeTest {
     void kindsWhoseChainRunsFasterThanALoadAreRenamed() {
         assertEquals(List.of("gpr8", "gpr32", "gpr64"), CoreProbes.renamedValues(host(), 5.0));
         assertEquals(List.of("gpr8", "gpr32", "gpr64"), CoreProbes.decode(host(), 6).renamedValues());
+    }
+
+    @Test
+    void aJournalFromBeforeTheSignExtendingProbeLetsSuchLoadsGoWithTheirWidth() {
+        Map<String, Double> c = host();
+        c.remove("forward-same-address-sign-extended");
+        assertEquals(List.of("gpr8", "gpr32", "gpr64", "sign-extended"), CoreProbes.renamedValues(c, 5.0));
+    }
+
+    @Test
+    void anIndexedChainThatForwardsLeavesRenamingToUnindexedAddresses() {
+        // As measured here: the chain through another base register 0.50 a step, through an index register 5.00.
+        Map<String, Double> c = host();
+        c.put("forward-other-register", 0.50);
+        c.put("forward-indexed", 5.00);
+        assertEquals(true, CoreProbes.decode(c, 6).renamedOtherRegister());
+        assertEquals(false, CoreProbes.decode(c, 6).renamedIndexed());
+        c.put("forward-indexed", 0.50);
+        assertEquals(true, CoreProbes.decode(c, 6).renamedIndexed());
     }
 
     @Test
@@ -37,7 +57,7 @@ class RenamedValuesProbeTest {
 
     @Test
     void everyChainNamedByTheProbesIsOneOfThem() {
-        for (String kind : List.of("gpr8", "gpr16", "gpr32", "vector")) {
+        for (String kind : List.of("gpr8", "gpr16", "gpr32", "vector", "sign-extended")) {
             assertEquals(true, CoreProbes.ids(true).contains("forward-same-address-" + kind), kind);
         }
     }
