@@ -39,6 +39,10 @@ public record Memory(
                                   List<ForwardCase> cases,
                                   @Param(value = "extra cycles when a load overlaps a store it cannot forward from (waits for the store to commit)", def = "12")
                                   int failurePenalty,
+                                  @Param(value = "extra cycles when the stored data was computed by an operation (an ALU result, a read-modify-write's) "
+                                          + "rather than loaded or moved: the development host forwards a reloaded value in 5.0 cycles, one through "
+                                          + "an ADD in 7.0-7.4 (5 + 1 + this)", def = "0", min = 0)
+                                  double computedDataExtra,
                                   @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public StoreForwarding {
             cases = List.copyOf(cases);

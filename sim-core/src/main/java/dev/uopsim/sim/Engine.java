@@ -1375,7 +1375,7 @@ public final class Engine {
                 long data = Math.max(own, partialReadyAt[s]);
                 long from = forwardFrom[s];
                 if (from >= 0 && from >= oldestStore && !renamedLoad[s] && !forwardPartial[s]) {
-                    data = Math.max(data, storeDataCycle[slot(from)] + forwardCycles());
+                    data = Math.max(data, storeDataCycle[slot(from)] + forwardCycles() + (computedData(slot(from)) ? computedExtraCycles() : 0));
                 }
                 if (observed && data > own && from >= 0) listener.waitedFor(id, si.index, from, forwardFromIndex[s], data);
                 outReady[s * outStride + loadData] = data;
@@ -1402,6 +1402,30 @@ public final class Engine {
     }
 
     private long forwards;
+    private long computedForwards;
+
+    /** Extra cycles of the next forward of computed data: the model's figure, a fraction spread as forwardCycles spreads it. */
+    private int computedExtraCycles() {
+        double x = core.loadStore().forwardComputedExtra();
+        if (x <= 0) return 0;
+        long n = computedForwards++;
+        return (int) (Math.floor((n + 1) * x + 1e-9) - Math.floor(n * x + 1e-9));
+    }
+
+    /**
+     * Whether the store in slot {@code ss} writes data an operation computed: its own (a read-modify-write)
+     * or its data register's producer's, a compute µop that is no load; not a loaded, moved or constant value.
+     */
+    private boolean computedData(int ss) {
+        StaticInstruction store = slotCode[ss];
+        if (store.computeUops > 0) return true;
+        long ref = storeDataSource[ss];
+        if (ref == READY) return false;
+        long producer = ref >>> 5;
+        if (producer + capacity < nextRenameId) return false;      // its slot has been reused: long retired
+        StaticInstruction p = slotCode[slot(producer)];
+        return p.computeUops > 0 && !p.isLoad();
+    }
 
     /**
      * Cycles of the next store-to-load forward: the model's latency, or for a fractional average

@@ -51,6 +51,9 @@ public final class CoreProbes {
         m.put("forward-other-register", chain("forward-other-register", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [rbx+0x100]"), 1));
         m.put("forward-indexed", chain("forward-indexed", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]"), 1));
         m.put("forward-narrower-load", chain("forward-narrower-load", List.of("mov QWORD PTR [rbx+0x100], rdx", "mov edx, DWORD PTR [r14+rcx*1+0x100]"), 1));
+        // The indexed chain (forwarded, not renamed) with an ADD between load and store: the stored data is computed.
+        m.put("forward-computed", chain("forward-computed", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]",
+                "add rdx, rcx"), 1));
         m.put("forward-fails-wider-load", chain("forward-fails-wider-load", List.of("mov DWORD PTR [rbx+0x100], edx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]"), 1));
         // Three independent loads a step: from three 8-byte banks of one line, and from one bank of three lines.
         m.put("loads-three-banks", chain("loads-three-banks", List.of("mov rsi, QWORD PTR [r14+0x200]", "mov rdi, QWORD PTR [r14+0x208]",
@@ -324,6 +327,8 @@ public final class CoreProbes {
      * @param renamedIndexed   the chain through a load with an index register is renamed too (NaN-measured: false)
      * @param renamedLatency   cycles per step of the renamed chain
      * @param failurePenalty   extra cycles when forwarding fails (the slower of the two failing cases, minus the forwarding chain)
+     * @param computedDataExtra whole extra cycles forwarding takes when an operation computed the stored data (the chain
+     *                         through an ADD less the plain chain and the ADD's cycle; 0 when not measured)
      * @param renamedReadModifyWrite which read-modify-write stores renaming passes on ("any", "immediate", "none"), or
      *                         null when the chains were not measured
      * @param loadsPerCycle    independent loads a cycle from different 8-byte banks of a line (NaN: not measured)
@@ -338,7 +343,7 @@ public final class CoreProbes {
      */
     public record Facts(double loadToUse, double complexAddress, double vectorLoadToUse, double forwarding, boolean renamed,
                         double renamedLatency, boolean renamedOtherRegister, boolean renamedIndexed, double failurePenalty,
-                        String renamedReadModifyWrite,
+                        int computedDataExtra, String renamedReadModifyWrite,
                         double loadsPerCycle, double loadsPerCycleOneBank, List<String> renamedValues, List<String> moveFusion,
                         List<String> serializing, Folding folding, LogicFlags logicFlags, Map<String, Double> raw) {
 
@@ -360,7 +365,9 @@ public final class CoreProbes {
         double fwd = Math.max(other, indexed);
         boolean renamed = same < 0.6 * l2u;
         double fail = Math.max(c.getOrDefault("forward-fails-wider-load", Double.NaN), c.getOrDefault("forward-fails-partial", Double.NaN)) - fwd;
+        double computed = c.getOrDefault("forward-computed", Double.NaN) - indexed - 1;
         return new Facts(l2u, idx - l2u, vec, fwd, renamed, same, other < 0.6 * l2u, indexed < 0.6 * l2u, fail,
+                Double.isFinite(computed) ? (int) Math.max(0, Math.round(computed)) : 0,
                 readModifyWrite(c.getOrDefault("rmw-register", Double.NaN), c.getOrDefault("rmw-immediate", Double.NaN), l2u),
                 3 / c.getOrDefault("loads-three-banks", Double.NaN), 3 / c.getOrDefault("loads-one-bank", Double.NaN),
                 renamedValues(c, l2u), moveFusion(c, renameWidth), serializing(c), folding(c), logicFlags(c), new LinkedHashMap<>(c));

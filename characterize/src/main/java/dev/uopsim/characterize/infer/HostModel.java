@@ -207,6 +207,7 @@ public final class HostModel {
         fwd.put("latency", Math.round(f.forwarding() * 10) / 10.0);
         fwd.put("cases", List.of("exact", "same-start", "contained"));
         fwd.put("failurePenalty", Math.max(0, (int) Math.round(f.failurePenalty())));
+        if (f.computedDataExtra() > 0) fwd.put("computedDataExtra", f.computedDataExtra());
         fwd.put("source", "core");
         mem.put("storeForwarding", fwd);
         Map<String, Object> ren = new LinkedHashMap<>();

@@ -49,6 +49,17 @@ class RenamedValuesProbeTest {
     }
 
     @Test
+    void forwardingComputedDataCostsWhatTheChainThroughAnAddShowsBeyondItsCycle() {
+        Map<String, Double> c = host();
+        c.put("forward-indexed", 5.00);
+        assertEquals(0, CoreProbes.decode(c, 6).computedDataExtra(), "not measured");
+        c.put("forward-computed", 7.20);                 // as measured here
+        assertEquals(1, CoreProbes.decode(c, 6).computedDataExtra());
+        c.put("forward-computed", 5.95);
+        assertEquals(0, CoreProbes.decode(c, 6).computedDataExtra());
+    }
+
+    @Test
     void aJournalWithoutTheChainsSettlesNothing() {
         Map<String, Double> c = host();
         c.remove("forward-same-address-vector");
