@@ -81,6 +81,8 @@ public final class Engine {
     final int uopMask;
     final long[] uopInst;
     final int[] uopSpec;           // index into the static instruction's uops
+    /** The µop itself (slotCode[uopSlot[u]].uops[uopSpec[u]], kept: dispatch looks at it for every µop it considers). */
+    final UopSpec[] uopSpecs;
     final int[] uopPort;           // bound port (-1: chosen at dispatch)
     final int[] uopSlot;           // its instruction's slot
     final int[] uopPorts;          // the ports it may dispatch to: its bound one, or its own within its queue's
@@ -224,6 +226,7 @@ public final class Engine {
         this.uopMask = uopCapacity - 1;
         uopInst = arrays.longs(uopCapacity);
         uopSpec = arrays.ints(uopCapacity);
+        uopSpecs = arrays.uops(uopCapacity);
         uopPort = arrays.ints(uopCapacity);
         uopSlot = arrays.ints(uopCapacity);
         uopPorts = arrays.ints(uopCapacity);
@@ -734,6 +737,7 @@ public final class Engine {
             uopInst[uid] = id;
             uopSlot[uid] = s;
             uopSpec[uid] = u;
+            uopSpecs[uid] = si.uops[u];
             uopReadyAt[uid] = NOT_READY;
             uopWaitsFor[uid] = NO_VALUE;
             int portMask = si.uops[u].portMask();
@@ -943,7 +947,7 @@ public final class Engine {
             portPending[port]++;
         }
         uopPort[uid] = port;
-        uopPorts[uid] = port >= 0 ? 1 << port : slotCode[uopSlot[uid]].uops[uopSpec[uid]].portMask() & queuePorts[q];
+        uopPorts[uid] = port >= 0 ? 1 << port : uopSpecs[uid].portMask() & queuePorts[q];
         station.enter(uid, q, port >= 0 ? portClass(q, port) : uopClass(q, uid));
     }
 
@@ -994,7 +998,7 @@ public final class Engine {
     private int uopClass(int q, int uid) {
         StaticInstruction si = slotCode[uopSlot[uid]];
         int k = (si.index * maxUopsPerInstruction + uopSpec[uid]) * queues + q;
-        if (uopClasses[k] < 0) uopClasses[k] = station.classOf(q, si.uops[uopSpec[uid]].portMask() & queuePorts[q]);
+        if (uopClasses[k] < 0) uopClasses[k] = station.classOf(q, uopSpecs[uid].portMask() & queuePorts[q]);
         return uopClasses[k];
     }
 
@@ -1037,8 +1041,9 @@ public final class Engine {
         long firstWord = from >>> 6, lastWord = (nextUop - 1) >>> 6;
         int used = 0;
         for (int q = 0; q < queues; q++) {
-            // Classes whose ports are all taken are passed over (unless a listener hears each µop).
-            int full = observed ? 0 : station.fullClasses(q, used, fullClasses);
+            // Classes whose ports are all taken are passed over (unless a listener hears each µop). With
+            // no port taken yet none is (a class of no port, a µop no queue serves, goes nowhere either way).
+            int full = observed || used == 0 ? 0 : station.fullClasses(q, used, fullClasses);
             for (long aw = firstWord; aw <= lastWord; aw++) {
                 int w = (int) (aw & station.wordMask);
                 long seen = 0;         // this word's µops looked at already
@@ -1106,7 +1111,7 @@ public final class Engine {
         }
         int s = uopSlot[uid];
         StaticInstruction si = slotCode[s];
-        UopSpec spec = si.uops[uopSpec[uid]];
+        UopSpec spec = uopSpecs[uid];
         int candidates = uopPorts[uid];
         int free = candidates & ~used;
         if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
@@ -1148,7 +1153,7 @@ public final class Engine {
         long id = uopInst[uid];
         int s = uopSlot[uid];
         StaticInstruction si = slotCode[s];
-        UopSpec spec = si.uops[uopSpec[uid]];
+        UopSpec spec = uopSpecs[uid];
         checkReady = renameCycle[s] + 1;
         checkDecider = -1;
         if (!serializationAllows(uid, id, s, si)) return false;
