@@ -114,6 +114,8 @@ public final class Engine {
     private int issueSlot;         // rename slot of the instruction being renamed
     /** Loads wait for every older store's address (or data): no single store to wake them. */
     private final boolean waitsForOlderStores;
+    /** Loads go in program order: each waits for every older store's data (memoryOrderReady asks per load). */
+    private final boolean inOrderLoads;
     final int[] portPending;       // µops bound to each port and not yet dispatched
     private final int maxUopsPerInstruction;
     final long[] unitBusyUntil;    // per port * 8 + unit
@@ -251,6 +253,7 @@ public final class Engine {
         leastLoaded = bySlot || core.portPolicy() == CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
         waitsForOlderStores = core.loadStore().dependencePolicy() == CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES
                 || core.loadStore().inOrderLoads();
+        inOrderLoads = core.loadStore().inOrderLoads();
         int entries = 0;
         for (int q = 0; q < queues; q++) entries += queueSize[q];
         schedulerEntries = entries;
@@ -271,6 +274,7 @@ public final class Engine {
         int n = Math.max(1, code.size());
         this.commitLimited = core.loadStore().storeCommitsPerCycle() > 0;
         this.banks = core.loadStore().loadBanks();
+        this.bankLimited = banks.limited();
         this.bankLoads = arrays.ints(Math.max(1, banks.banks()));
         this.trace = new AddressTrace(program, input, maxIterations + 8 + inFlight / n, 1,
                 commitLimited && core.loadStore().storeCommitSameLine(), banks.limited(), arrays);
@@ -1067,6 +1071,8 @@ public final class Engine {
 
     // L1 banks: loads started in each bank this cycle (the cycle they count for in bankCycle).
     private final CoreSpec.LoadBanks banks;
+    /** banks.limited(), kept: dispatch asks for every µop that finds a port. */
+    private final boolean bankLimited;
     private final int[] bankLoads;
     private long bankCycle = -1;
 
@@ -1115,7 +1121,7 @@ public final class Engine {
         int candidates = uopPorts[uid];
         int free = candidates & ~used;
         if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
-        if (free != 0 && banks.limited() && spec.kind() == UopKind.LOAD && !bankFree(s, si)) free = 0;
+        if (free != 0 && bankLimited && spec.kind() == UopKind.LOAD && !bankFree(s, si)) free = 0;
         if (free != 0) {
             int p = Integer.numberOfTrailingZeros(free);
             station.issue(uid);
@@ -1284,6 +1290,7 @@ public final class Engine {
     /** The instruction in slot {@code s} set an output or retired: µops parked on it look again. */
     private void wake(int s) {
         int u = waitersOf[s];
+        if (u < 0) return;             // the usual case (retirement wakes every instruction): no store
         waitersOf[s] = -1;
         for (; u >= 0; u = uopNextWaiter[u]) activate(u);
     }
@@ -1295,15 +1302,14 @@ public final class Engine {
     private long memoryOrderReady(long id, int s) {
         long ready = 0;
         orderStore = -1;
-        if (core.loadStore().dependencePolicy() == CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES
-                || core.loadStore().inOrderLoads()) {
+        if (waitsForOlderStores) {
             for (long k = storesRenamed - 1; k >= 0 && k >= storesRenamed - capacity; k--) {
                 long sid = storeIds[(int) (k & mask)];
                 if (sid < oldestStore) break;
                 if (sid >= id) continue;                       // younger than the load
                 int ss = slot(sid);
                 if (commitCycle[ss] <= cycle) continue;
-                long known = core.loadStore().inOrderLoads() ? storeDataCycle[ss] : storeAddressKnown(ss);
+                long known = inOrderLoads ? storeDataCycle[ss] : storeAddressKnown(ss);
                 if (known >= NOT_READY) {
                     orderStore = sid;
                     return NOT_READY;
