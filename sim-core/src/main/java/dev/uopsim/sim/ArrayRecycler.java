@@ -22,7 +22,9 @@ final class ArrayRecycler {
     private int[] booleanLengths = new int[8];
     private StaticInstruction[][] instructions = new StaticInstruction[2][];
     private int[] instructionLengths = new int[2];
-    private int nextLong, nextInt, nextBoolean, nextInstruction;
+    private UopSpec[][] uops = new UopSpec[1][];
+    private int[] uopLengths = new int[1];
+    private int nextLong, nextInt, nextBoolean, nextInstruction, nextUops;
     private boolean inUse;
 
     /**
@@ -33,7 +35,7 @@ final class ArrayRecycler {
         ArrayRecycler r = PER_THREAD.get();
         if (r.inUse) return new ArrayRecycler();
         r.inUse = true;
-        r.nextLong = r.nextInt = r.nextBoolean = r.nextInstruction = 0;
+        r.nextLong = r.nextInt = r.nextBoolean = r.nextInstruction = r.nextUops = 0;
         return r;
     }
 
@@ -96,5 +98,17 @@ final class ArrayRecycler {
         }
         instructionLengths[k] = size;
         return instructions[k] = new StaticInstruction[size];
+    }
+
+    /** µop rings (what a µop slot is; the last engine's µops until written). */
+    UopSpec[] uops(int size) {
+        int k = nextUops++;
+        if (k < uops.length && uops[k] != null && uopLengths[k] >= size) return uops[k];
+        if (k == uops.length) {
+            uops = java.util.Arrays.copyOf(uops, 2 * k);
+            uopLengths = java.util.Arrays.copyOf(uopLengths, 2 * k);
+        }
+        uopLengths[k] = size;
+        return uops[k] = new UopSpec[size];
     }
 }

@@ -81,6 +81,8 @@ public final class Engine {
     final int uopMask;
     final long[] uopInst;
     final int[] uopSpec;           // index into the static instruction's uops
+    /** The µop itself (slotCode[uopSlot[u]].uops[uopSpec[u]], kept: dispatch looks at it for every µop it considers). */
+    final UopSpec[] uopSpecs;
     final int[] uopPort;           // bound port (-1: chosen at dispatch)
     final int[] uopSlot;           // its instruction's slot
     final int[] uopPorts;          // the ports it may dispatch to: its bound one, or its own within its queue's
@@ -112,6 +114,8 @@ public final class Engine {
     private int issueSlot;         // rename slot of the instruction being renamed
     /** Loads wait for every older store's address (or data): no single store to wake them. */
     private final boolean waitsForOlderStores;
+    /** Loads go in program order: each waits for every older store's data (memoryOrderReady asks per load). */
+    private final boolean inOrderLoads;
     final int[] portPending;       // µops bound to each port and not yet dispatched
     private final int maxUopsPerInstruction;
     final long[] unitBusyUntil;    // per port * 8 + unit
@@ -224,6 +228,7 @@ public final class Engine {
         this.uopMask = uopCapacity - 1;
         uopInst = arrays.longs(uopCapacity);
         uopSpec = arrays.ints(uopCapacity);
+        uopSpecs = arrays.uops(uopCapacity);
         uopPort = arrays.ints(uopCapacity);
         uopSlot = arrays.ints(uopCapacity);
         uopPorts = arrays.ints(uopCapacity);
@@ -248,6 +253,7 @@ public final class Engine {
         leastLoaded = bySlot || core.portPolicy() == CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
         waitsForOlderStores = core.loadStore().dependencePolicy() == CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES
                 || core.loadStore().inOrderLoads();
+        inOrderLoads = core.loadStore().inOrderLoads();
         int entries = 0;
         for (int q = 0; q < queues; q++) entries += queueSize[q];
         schedulerEntries = entries;
@@ -268,6 +274,7 @@ public final class Engine {
         int n = Math.max(1, code.size());
         this.commitLimited = core.loadStore().storeCommitsPerCycle() > 0;
         this.banks = core.loadStore().loadBanks();
+        this.bankLimited = banks.limited();
         this.bankLoads = arrays.ints(Math.max(1, banks.banks()));
         this.trace = new AddressTrace(program, input, maxIterations + 8 + inFlight / n, 1,
                 commitLimited && core.loadStore().storeCommitSameLine(), banks.limited(), arrays);
@@ -734,6 +741,7 @@ public final class Engine {
             uopInst[uid] = id;
             uopSlot[uid] = s;
             uopSpec[uid] = u;
+            uopSpecs[uid] = si.uops[u];
             uopReadyAt[uid] = NOT_READY;
             uopWaitsFor[uid] = NO_VALUE;
             int portMask = si.uops[u].portMask();
@@ -944,7 +952,7 @@ public final class Engine {
             portPending[port]++;
         }
         uopPort[uid] = port;
-        uopPorts[uid] = port >= 0 ? 1 << port : slotCode[uopSlot[uid]].uops[uopSpec[uid]].portMask() & queuePorts[q];
+        uopPorts[uid] = port >= 0 ? 1 << port : uopSpecs[uid].portMask() & queuePorts[q];
         station.enter(uid, q, port >= 0 ? portClass(q, port) : uopClass(q, uid));
     }
 
@@ -995,7 +1003,7 @@ public final class Engine {
     private int uopClass(int q, int uid) {
         StaticInstruction si = slotCode[uopSlot[uid]];
         int k = (si.index * maxUopsPerInstruction + uopSpec[uid]) * queues + q;
-        if (uopClasses[k] < 0) uopClasses[k] = station.classOf(q, si.uops[uopSpec[uid]].portMask() & queuePorts[q]);
+        if (uopClasses[k] < 0) uopClasses[k] = station.classOf(q, uopSpecs[uid].portMask() & queuePorts[q]);
         return uopClasses[k];
     }
 
@@ -1038,8 +1046,9 @@ public final class Engine {
         long firstWord = from >>> 6, lastWord = (nextUop - 1) >>> 6;
         int used = 0;
         for (int q = 0; q < queues; q++) {
-            // Classes whose ports are all taken are passed over (unless a listener hears each µop).
-            int full = observed ? 0 : station.fullClasses(q, used, fullClasses);
+            // Classes whose ports are all taken are passed over (unless a listener hears each µop). With
+            // no port taken yet none is (a class of no port, a µop no queue serves, goes nowhere either way).
+            int full = observed || used == 0 ? 0 : station.fullClasses(q, used, fullClasses);
             for (long aw = firstWord; aw <= lastWord; aw++) {
                 int w = (int) (aw & station.wordMask);
                 long seen = 0;         // this word's µops looked at already
@@ -1063,6 +1072,8 @@ public final class Engine {
 
     // L1 banks: loads started in each bank this cycle (the cycle they count for in bankCycle).
     private final CoreSpec.LoadBanks banks;
+    /** banks.limited(), kept: dispatch asks for every µop that finds a port. */
+    private final boolean bankLimited;
     private final int[] bankLoads;
     private long bankCycle = -1;
 
@@ -1107,11 +1118,11 @@ public final class Engine {
         }
         int s = uopSlot[uid];
         StaticInstruction si = slotCode[s];
-        UopSpec spec = si.uops[uopSpec[uid]];
+        UopSpec spec = uopSpecs[uid];
         int candidates = uopPorts[uid];
         int free = candidates & ~used;
         if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
-        if (free != 0 && banks.limited() && spec.kind() == UopKind.LOAD && !bankFree(s, si)) free = 0;
+        if (free != 0 && bankLimited && spec.kind() == UopKind.LOAD && !bankFree(s, si)) free = 0;
         if (free != 0) {
             int p = Integer.numberOfTrailingZeros(free);
             station.issue(uid);
@@ -1149,7 +1160,7 @@ public final class Engine {
         long id = uopInst[uid];
         int s = uopSlot[uid];
         StaticInstruction si = slotCode[s];
-        UopSpec spec = si.uops[uopSpec[uid]];
+        UopSpec spec = uopSpecs[uid];
         checkReady = renameCycle[s] + 1;
         checkDecider = -1;
         if (!serializationAllows(uid, id, s, si)) return false;
@@ -1280,6 +1291,7 @@ public final class Engine {
     /** The instruction in slot {@code s} set an output or retired: µops parked on it look again. */
     private void wake(int s) {
         int u = waitersOf[s];
+        if (u < 0) return;             // the usual case (retirement wakes every instruction): no store
         waitersOf[s] = -1;
         for (; u >= 0; u = uopNextWaiter[u]) activate(u);
     }
@@ -1291,15 +1303,14 @@ public final class Engine {
     private long memoryOrderReady(long id, int s) {
         long ready = 0;
         orderStore = -1;
-        if (core.loadStore().dependencePolicy() == CoreSpec.DependencePolicy.WAIT_FOR_OLDER_STORES
-                || core.loadStore().inOrderLoads()) {
+        if (waitsForOlderStores) {
             for (long k = storesRenamed - 1; k >= 0 && k >= storesRenamed - capacity; k--) {
                 long sid = storeIds[(int) (k & mask)];
                 if (sid < oldestStore) break;
                 if (sid >= id) continue;                       // younger than the load
                 int ss = slot(sid);
                 if (commitCycle[ss] <= cycle) continue;
-                long known = core.loadStore().inOrderLoads() ? storeDataCycle[ss] : storeAddressKnown(ss);
+                long known = inOrderLoads ? storeDataCycle[ss] : storeAddressKnown(ss);
                 if (known >= NOT_READY) {
                     orderStore = sid;
                     return NOT_READY;

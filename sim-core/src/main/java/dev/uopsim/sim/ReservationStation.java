@@ -172,8 +172,10 @@ final class ReservationStation {
         int n = 0;
         int[] list = queueClasses[q];
         int[] ports = queueClassPorts[q];
+        // Without a branch per class: which classes are full changes from one dispatch to the next.
         for (int k = 0, count = queueClassCount[q]; k < count; k++) {
-            if ((ports[k] & ~used) == 0) out[n++] = list[k];
+            out[n] = list[k];
+            n += (ports[k] & ~used) == 0 ? 1 : 0;
         }
         return n;
     }
