@@ -21,4 +21,4 @@ done
 source "$HERE/lib.sh"
 bench_data "$ROOT" "$HERE"
 # The launcher's JVM options (uopsim).
-bench_run "$ROOT" "$HERE/SimulateTime.java" SimulateTime "-XX:+UseParallelGC -Xss8m" "$DATA" "$BLOCKS" "$PASSES"
+bench_run "$ROOT" "$HERE/SimulateTime.java" SimulateTime "-XX:+UseParallelGC -XX:-UseCompressedOops -Xss8m" "$DATA" "$BLOCKS" "$PASSES"
