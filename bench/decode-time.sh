@@ -10,15 +10,7 @@ HERE="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)"
 ROOT="$(dirname "$HERE")"
 BLOCKS=1000
 PASSES=60
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --root) ROOT="$(cd "$2" && pwd)"; shift 2 ;;
-    --blocks) BLOCKS="$2"; shift 2 ;;
-    --passes) PASSES="$2"; shift 2 ;;
-    *) echo "usage: $0 [--root CHECKOUT] [--blocks N] [--passes N]" >&2; exit 2 ;;
-  esac
-done
 source "$HERE/lib.sh"
+bench_timing_args "$@"
 bench_data "$ROOT" "$HERE"
-# The launcher's JVM options (uopsim).
-bench_run "$ROOT" "$HERE/DecodeTime.java" DecodeTime "-XX:+UseParallelGC -XX:-UseCompressedOops -Xss8m" "$DATA" "$BLOCKS" "$PASSES"
+bench_run "$ROOT" "$HERE/DecodeTime.java" DecodeTime "$BENCH_JVM" "$DATA" "$BLOCKS" "$PASSES"

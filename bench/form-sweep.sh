@@ -21,4 +21,4 @@ source "$HERE/lib.sh"
 if [[ ${#MODELS[@]} -eq 0 ]]; then
   MODELS=(skylake haswell broadwell icelake tigerlake rocketlake alderlake-p sapphirerapids sandybridge ivybridge zen zen2 zen3 zen4 k8)
 fi
-bench_run "$ROOT" "$HERE/FormSweep.java" FormSweep "-Devery=$EVERY --enable-native-access=ALL-UNNAMED -XX:+UseParallelGC -XX:-UseCompressedOops -Xss8m" "${MODELS[@]}"
+bench_run "$ROOT" "$HERE/FormSweep.java" FormSweep "-Devery=$EVERY --enable-native-access=ALL-UNNAMED $BENCH_JVM" "${MODELS[@]}"

@@ -21,3 +21,18 @@ bench_run() { # ROOT SOURCE MAIN "JVM OPTIONS" ARG...
   # shellcheck disable=SC2086  # the options are words
   "$java" $jvm -cp "$BENCH_OUT:$app/classes:$app/lib/*" "$main" "$@"
 }
+
+# The launcher's JVM options (uopsim), for the timing harnesses.
+BENCH_JVM="-XX:+UseParallelGC -XX:-UseCompressedOops -Xss8m"
+
+# Parses [--root CHECKOUT] [--blocks N] [--passes N] into ROOT, BLOCKS and PASSES (set the defaults first).
+bench_timing_args() { # "$@"
+  while [[ $# -gt 0 ]]; do
+    case "$1" in
+      --root) ROOT="$(cd "$2" && pwd)"; shift 2 ;;
+      --blocks) BLOCKS="$2"; shift 2 ;;
+      --passes) PASSES="$2"; shift 2 ;;
+      *) echo "usage: $0 [--root CHECKOUT] [--blocks N] [--passes N]" >&2; exit 2 ;;
+    esac
+  done
+}
