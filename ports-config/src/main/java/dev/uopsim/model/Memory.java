@@ -17,6 +17,8 @@ public record Memory(
         @Param(value = "extra cycles when a load predicted independent turns out to alias an older store (pipeline flush)", def = "15")
         int misspeculationPenalty,
         @Param(value = "whether loads issue out of program order with respect to each other", def = "\"out-of-order\"") LoadIssue loadIssue,
+        @Param(value = "ports a store through FS or GS may take its address µop to (the lowest of its set); 0 = all of them", def = "0", min = 0)
+        int segmentStorePorts,
         @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
 
     public record LoadToUse(@Param(value = "into a general-purpose register", def = "4") int gpr,

@@ -149,7 +149,20 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
                             java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
                             boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
                             ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks, boolean renamingSameCycle,
-                            java.util.Set<RenamedValue> renamedValues, double forwardComputedExtra) {
+                            java.util.Set<RenamedValue> renamedValues, double forwardComputedExtra, int segmentStorePorts) {
+
+        /** The same unit without a port limit for FS/GS stores. */
+        public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
+                         double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
+                         java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
+                         boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
+                         ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks, boolean renamingSameCycle,
+                         java.util.Set<RenamedValue> renamedValues, double forwardComputedExtra) {
+            this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
+                    memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads,
+                    storeCommitsPerCycle, storeCommitSameLine, renamingReadModifyWrite, loadBanks, renamingSameCycle, renamedValues,
+                    forwardComputedExtra, 0);
+        }
 
         /** The same unit forwarding computed data as fast as loaded data. */
         public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,

@@ -51,6 +51,10 @@ public final class CoreProbes {
         m.put("forward-other-register", chain("forward-other-register", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [rbx+0x100]"), 1));
         m.put("forward-indexed", chain("forward-indexed", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]"), 1));
         m.put("forward-narrower-load", chain("forward-narrower-load", List.of("mov QWORD PTR [rbx+0x100], rdx", "mov edx, DWORD PTR [r14+rcx*1+0x100]"), 1));
+        // Stores through FS against stores through a general register, each after reloading what it stores: the
+        // thread's stack guard (FS:0x28 on Linux) is written back with its own value, which changes nothing.
+        m.put("segment-store", chain("segment-store", List.of("mov rdx, QWORD PTR fs:0x28", "mov QWORD PTR fs:0x28, rdx"), 1));
+        m.put("segment-store-plain", chain("segment-store-plain", List.of("mov rdx, QWORD PTR [r14+0x100]", "mov QWORD PTR [r14+0x100], rdx"), 1));
         // The indexed chain (forwarded, not renamed) with an ADD between load and store: the stored data is computed.
         m.put("forward-computed", chain("forward-computed", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]",
                 "add rdx, rcx"), 1));
@@ -327,6 +331,8 @@ public final class CoreProbes {
      * @param renamedIndexed   the chain through a load with an index register is renamed too (NaN-measured: false)
      * @param renamedLatency   cycles per step of the renamed chain
      * @param failurePenalty   extra cycles when forwarding fails (the slower of the two failing cases, minus the forwarding chain)
+     * @param segmentStorePorts ports a store through FS takes its address µop to: 1 when such stores go one a cycle
+     *                         where stores through a general register go faster, else 0 (all; or not measured)
      * @param computedDataExtra whole extra cycles forwarding takes when an operation computed the stored data (the chain
      *                         through an ADD less the plain chain and the ADD's cycle; 0 when not measured)
      * @param renamedReadModifyWrite which read-modify-write stores renaming passes on ("any", "immediate", "none"), or
@@ -343,7 +349,7 @@ public final class CoreProbes {
      */
     public record Facts(double loadToUse, double complexAddress, double vectorLoadToUse, double forwarding, boolean renamed,
                         double renamedLatency, boolean renamedOtherRegister, boolean renamedIndexed, double failurePenalty,
-                        int computedDataExtra, String renamedReadModifyWrite,
+                        int computedDataExtra, int segmentStorePorts, String renamedReadModifyWrite,
                         double loadsPerCycle, double loadsPerCycleOneBank, List<String> renamedValues, List<String> moveFusion,
                         List<String> serializing, Folding folding, LogicFlags logicFlags, Map<String, Double> raw) {
 
@@ -368,6 +374,7 @@ public final class CoreProbes {
         double computed = c.getOrDefault("forward-computed", Double.NaN) - indexed - 1;
         return new Facts(l2u, idx - l2u, vec, fwd, renamed, same, other < 0.6 * l2u, indexed < 0.6 * l2u, fail,
                 Double.isFinite(computed) ? (int) Math.max(0, Math.round(computed)) : 0,
+                c.getOrDefault("segment-store", 0.0) >= 0.9 && c.getOrDefault("segment-store-plain", 1.0) <= 0.6 ? 1 : 0,
                 readModifyWrite(c.getOrDefault("rmw-register", Double.NaN), c.getOrDefault("rmw-immediate", Double.NaN), l2u),
                 3 / c.getOrDefault("loads-three-banks", Double.NaN), 3 / c.getOrDefault("loads-one-bank", Double.NaN),
                 renamedValues(c, l2u), moveFusion(c, renameWidth), serializing(c), folding(c), logicFlags(c), new LinkedHashMap<>(c));

@@ -210,6 +210,7 @@ public final class HostModel {
         if (f.computedDataExtra() > 0) fwd.put("computedDataExtra", f.computedDataExtra());
         fwd.put("source", "core");
         mem.put("storeForwarding", fwd);
+        if (f.segmentStorePorts() > 0) mem.put("segmentStorePorts", f.segmentStorePorts());
         Map<String, Object> ren = new LinkedHashMap<>();
         ren.put("enabled", f.renamed());
         // Another base register renamed too: any address, or any without an index where the indexed chain forwards.

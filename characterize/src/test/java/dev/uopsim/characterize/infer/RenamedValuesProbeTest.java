@@ -60,6 +60,17 @@ class RenamedValuesProbeTest {
     }
 
     @Test
+    void storesThroughFsOneACycleAgainstFasterPlainStoresTakeOnePort() {
+        Map<String, Double> c = host();
+        assertEquals(0, CoreProbes.decode(c, 6).segmentStorePorts(), "not measured");
+        c.put("segment-store", 1.02);            // as measured here
+        c.put("segment-store-plain", 0.38);
+        assertEquals(1, CoreProbes.decode(c, 6).segmentStorePorts());
+        c.put("segment-store", 0.40);
+        assertEquals(0, CoreProbes.decode(c, 6).segmentStorePorts());
+    }
+
+    @Test
     void aJournalWithoutTheChainsSettlesNothing() {
         Map<String, Double> c = host();
         c.remove("forward-same-address-vector");
