@@ -12,19 +12,13 @@ package dev.uopsim.sim;
 final class ArrayRecycler {
     private static final ThreadLocal<ArrayRecycler> PER_THREAD = ThreadLocal.withInitial(ArrayRecycler::new);
 
-    // The arrays by request number, with their lengths kept apart: asking an array its length reads
-    // its header, a line of memory apart for each of the large rings, and an engine asks for dozens.
-    private long[][] longs = new long[16][];
-    private int[] longLengths = new int[16];
-    private int[][] ints = new int[16][];
-    private int[] intLengths = new int[16];
-    private boolean[][] booleans = new boolean[8][];
-    private int[] booleanLengths = new int[8];
-    private StaticInstruction[][] instructions = new StaticInstruction[2][];
-    private int[] instructionLengths = new int[2];
-    private UopSpec[][] uops = new UopSpec[1][];
-    private int[] uopLengths = new int[1];
-    private int nextLong, nextInt, nextBoolean, nextInstruction, nextUops;
+    private final Pool<long[]> longs = new Pool<>(long[]::new);
+    private final Pool<int[]> ints = new Pool<>(int[]::new);
+    private final Pool<boolean[]> booleans = new Pool<>(boolean[]::new);
+    /** Instruction rings (what a slot holds; the last engine's instructions until written). */
+    private final Pool<StaticInstruction[]> instructions = new Pool<>(StaticInstruction[]::new);
+    /** µop rings (what a µop slot is; the last engine's µops until written). */
+    private final Pool<UopSpec[]> uops = new Pool<>(UopSpec[]::new);
     private boolean inUse;
 
     /**
@@ -35,7 +29,7 @@ final class ArrayRecycler {
         ArrayRecycler r = PER_THREAD.get();
         if (r.inUse) return new ArrayRecycler();
         r.inUse = true;
-        r.nextLong = r.nextInt = r.nextBoolean = r.nextInstruction = r.nextUops = 0;
+        r.longs.next = r.ints.next = r.booleans.next = r.instructions.next = r.uops.next = 0;
         return r;
     }
 
@@ -55,60 +49,42 @@ final class ArrayRecycler {
         return m;
     }
 
-    long[] longs(int size) {
-        int k = nextLong++;
-        if (k < longs.length && longs[k] != null && longLengths[k] >= size) return longs[k];
-        if (k == longs.length) {
-            longs = java.util.Arrays.copyOf(longs, 2 * k);
-            longLengths = java.util.Arrays.copyOf(longLengths, 2 * k);
-        }
-        longLengths[k] = size;
-        return longs[k] = new long[size];
-    }
+    long[] longs(int size) { return longs.take(size); }
 
-    int[] ints(int size) {
-        int k = nextInt++;
-        if (k < ints.length && ints[k] != null && intLengths[k] >= size) return ints[k];
-        if (k == ints.length) {
-            ints = java.util.Arrays.copyOf(ints, 2 * k);
-            intLengths = java.util.Arrays.copyOf(intLengths, 2 * k);
-        }
-        intLengths[k] = size;
-        return ints[k] = new int[size];
-    }
+    int[] ints(int size) { return ints.take(size); }
 
-    boolean[] booleans(int size) {
-        int k = nextBoolean++;
-        if (k < booleans.length && booleans[k] != null && booleanLengths[k] >= size) return booleans[k];
-        if (k == booleans.length) {
-            booleans = java.util.Arrays.copyOf(booleans, 2 * k);
-            booleanLengths = java.util.Arrays.copyOf(booleanLengths, 2 * k);
-        }
-        booleanLengths[k] = size;
-        return booleans[k] = new boolean[size];
-    }
+    boolean[] booleans(int size) { return booleans.take(size); }
 
-    /** Instruction rings (what a slot holds; the last engine's instructions until written). */
-    StaticInstruction[] instructions(int size) {
-        int k = nextInstruction++;
-        if (k < instructions.length && instructions[k] != null && instructionLengths[k] >= size) return instructions[k];
-        if (k == instructions.length) {
-            instructions = java.util.Arrays.copyOf(instructions, 2 * k);
-            instructionLengths = java.util.Arrays.copyOf(instructionLengths, 2 * k);
-        }
-        instructionLengths[k] = size;
-        return instructions[k] = new StaticInstruction[size];
-    }
+    StaticInstruction[] instructions(int size) { return instructions.take(size); }
 
-    /** µop rings (what a µop slot is; the last engine's µops until written). */
-    UopSpec[] uops(int size) {
-        int k = nextUops++;
-        if (k < uops.length && uops[k] != null && uopLengths[k] >= size) return uops[k];
-        if (k == uops.length) {
-            uops = java.util.Arrays.copyOf(uops, 2 * k);
-            uopLengths = java.util.Arrays.copyOf(uopLengths, 2 * k);
+    UopSpec[] uops(int size) { return uops.take(size); }
+
+    /**
+     * The arrays of one kind by request number, with their lengths kept apart: asking an array its length
+     * reads its header, a line of memory apart for each of the large rings, and an engine asks for dozens.
+     */
+    private static final class Pool<A> {
+        private final java.util.function.IntFunction<A> make;
+        private Object[] arrays = new Object[8];
+        private int[] lengths = new int[8];
+        private int next;
+
+        Pool(java.util.function.IntFunction<A> make) {
+            this.make = make;
         }
-        uopLengths[k] = size;
-        return uops[k] = new UopSpec[size];
+
+        @SuppressWarnings("unchecked")      // arrays holds only what make returned
+        A take(int size) {
+            int k = next++;
+            if (k < arrays.length && arrays[k] != null && lengths[k] >= size) return (A) arrays[k];
+            if (k == arrays.length) {
+                arrays = java.util.Arrays.copyOf(arrays, 2 * k);
+                lengths = java.util.Arrays.copyOf(lengths, 2 * k);
+            }
+            lengths[k] = size;
+            A a = make.apply(size);
+            arrays[k] = a;
+            return a;
+        }
     }
 }
