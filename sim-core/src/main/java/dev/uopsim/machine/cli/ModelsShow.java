@@ -149,6 +149,13 @@ final class ModelsShow implements Command {
                 mem.memoryRenaming().enabled() ? "yes (" + mem.memoryRenaming().shapes().stream().map(Schema::spell).collect(Collectors.joining(", "))
                         + ", " + mem.memoryRenaming().latency() + " cycles)" : "no",
                 Schema.spell(mem.dependencePolicy()), mem.misspeculationPenalty(), Schema.spell(mem.loadIssue()));
+        if (mem.storeForwarding().computedDataExtra() > 0) {
+            out.println("  forwarding data an operation computed: +" + trim(mem.storeForwarding().computedDataExtra()) + " cycle(s)");
+        }
+        if (mem.memoryRenaming().enabled()) {
+            out.println("  renamed values: " + mem.memoryRenaming().values().stream().map(Schema::spell).collect(Collectors.joining(", ")));
+        }
+        if (mem.segmentStorePorts() > 0) out.println("  stores through FS/GS: " + mem.segmentStorePorts() + " store-address port(s)");
         Memory.StoreCommit commit = mem.storeCommit();
         out.println("  store commit: " + (commit.perCycle() == 0 ? "no limit beyond the store ports"
                 : commit.perCycle() + " per cycle" + (commit.sameLine() ? ", the second and later only to the first one's cache line" : "")));
