@@ -13,13 +13,7 @@ import org.junit.jupiter.api.Test;
 class ComputedDataForwardingTest {
     private static CoreSpec forwarding(double extra) {
         CoreSpec c = TestCores.skylakeLike(false);
-        CoreSpec.LoadStore l = c.loadStore();
-        CoreSpec.LoadStore ls = new CoreSpec.LoadStore(l.loadToUse(), l.loadToUseComplex(), l.vectorLoadExtra(), l.loadBuffer(), l.storeBuffer(),
-                l.forwardLatency(), l.forwardFailPenalty(), false, 0, l.renamingShapes(), 0, l.dependencePolicy(), l.inOrderLoads(),
-                l.storeCommitsPerCycle(), l.storeCommitSameLine(), l.renamingReadModifyWrite(), l.loadBanks(), l.renamingSameCycle(),
-                l.renamedValues(), extra);
-        return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
-                c.portPolicy(), ls, c.rename(), c.bypass());
+        return TestCores.withMemory(c, false, c.loadStore().renamingShapes(), c.loadStore().renamedValues(), extra, 0);
     }
 
     private static double cycles(CoreSpec core, String... lines) {

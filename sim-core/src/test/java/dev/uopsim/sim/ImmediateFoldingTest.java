@@ -24,12 +24,7 @@ class ImmediateFoldingTest {
 
     private static CoreSpec folding(Set<String> consumers) {
         CoreSpec c = TestCores.skylakeLike(false);
-        CoreSpec.RenameFeatures r = c.rename();
-        CoreSpec.RenameFeatures f = new CoreSpec.RenameFeatures(r.moveEliminationGpr(), r.moveEliminationVector(), r.zeroIdioms(),
-                r.onesIdioms(), r.carryIdioms(), r.partialRegisterMerge(), r.moveFusion(), r.serializing(),
-                new CoreSpec.FoldedImmediates(consumers, 2), r.logicFlags());
-        return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
-                c.portPolicy(), c.loadStore(), f, c.bypass());
+        return TestCores.withFolding(c, new CoreSpec.FoldedImmediates(consumers, 2), c.rename().moveFusion());
     }
 
     private static double cycles(CoreSpec core, String... lines) {
@@ -67,13 +62,8 @@ class ImmediateFoldingTest {
 
     private static CoreSpec foldingBelow(long bound, boolean moveFusion) {
         CoreSpec c = TestCores.skylakeLike(false);
-        CoreSpec.RenameFeatures r = c.rename();
-        CoreSpec.RenameFeatures f = new CoreSpec.RenameFeatures(r.moveEliminationGpr(), r.moveEliminationVector(), r.zeroIdioms(),
-                r.onesIdioms(), r.carryIdioms(), r.partialRegisterMerge(),
-                moveFusion ? new CoreSpec.MoveFusionRule(Set.of("add", "sub"), 32) : r.moveFusion(), r.serializing(),
-                new CoreSpec.FoldedImmediates(Set.of(), 2, bound), r.logicFlags());
-        return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
-                c.portPolicy(), c.loadStore(), f, c.bypass());
+        return TestCores.withFolding(c, new CoreSpec.FoldedImmediates(Set.of(), 2, bound),
+                moveFusion ? new CoreSpec.MoveFusionRule(Set.of("add", "sub"), 32) : c.rename().moveFusion());
     }
 
     @Test
@@ -108,12 +98,8 @@ class ImmediateFoldingTest {
     void theFlagsOfAFoldedAddComeACycleAfterItsRegister() {
         // Measured on the development host: 'add r9, 0x7; cmovs r9, r11' 2.0 cycles an iteration, with LEA
         // (no flags) 1.0, 'add r9, 0x7; and r9, -8' 1.0.
-        CoreSpec.FoldedImmediates rule = new CoreSpec.FoldedImmediates(Set.of(), 2, 0, 1);
         CoreSpec c = TestCores.skylakeLike(false);
-        CoreSpec.RenameFeatures r = c.rename();
-        CoreSpec core = new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
-                c.portPolicy(), c.loadStore(), new CoreSpec.RenameFeatures(r.moveEliminationGpr(), r.moveEliminationVector(), r.zeroIdioms(),
-                r.onesIdioms(), r.carryIdioms(), r.partialRegisterMerge(), r.moveFusion(), r.serializing(), rule, r.logicFlags()), c.bypass());
+        CoreSpec core = TestCores.withFolding(c, new CoreSpec.FoldedImmediates(Set.of(), 2, 0, 1), c.rename().moveFusion());
         assertEquals(1.0, cycles(folding(Set.of()), "add r9, 0x7", "cmovs r9, r11"), 0.05, "without the rule: flags at rename");
         assertEquals(2.0, cycles(core, "add r9, 0x7", "cmovs r9, r11"), 0.05, "the flags a cycle after r9");
         assertEquals(1.0, cycles(core, "lea r11, [r9+0xe]", "cmovs r9, r11"), 0.05, "LEA writes no flags");

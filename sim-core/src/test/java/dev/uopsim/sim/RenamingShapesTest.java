@@ -15,13 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class RenamingShapesTest {
     private static CoreSpec renaming(Set<CoreSpec.RenamingShape> shapes, Set<CoreSpec.RenamedValue> values) {
-        CoreSpec c = TestCores.skylakeLike(true);
-        CoreSpec.LoadStore l = c.loadStore();
-        CoreSpec.LoadStore ls = new CoreSpec.LoadStore(l.loadToUse(), l.loadToUseComplex(), l.vectorLoadExtra(), l.loadBuffer(), l.storeBuffer(),
-                l.forwardLatency(), l.forwardFailPenalty(), true, 0, shapes, 0, l.dependencePolicy(), l.inOrderLoads(),
-                l.storeCommitsPerCycle(), l.storeCommitSameLine(), l.renamingReadModifyWrite(), l.loadBanks(), l.renamingSameCycle(), values);
-        return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
-                c.portPolicy(), ls, c.rename(), c.bypass());
+        return TestCores.withMemory(TestCores.skylakeLike(true), true, shapes, values, 0, 0);
     }
 
     private static double cycles(CoreSpec core, String... lines) {

@@ -40,6 +40,34 @@ final class TestCores {
                         CoreSpec.IdiomHandling.DEPENDENCY_BREAKING, CoreSpec.IdiomHandling.DEPENDENCY_BREAKING, true));
     }
 
+    /** {@code c} with other rename features. */
+    static CoreSpec withRename(CoreSpec c, CoreSpec.RenameFeatures rename) {
+        return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
+                c.portPolicy(), c.loadStore(), rename, c.bypass());
+    }
+
+    /** {@code c} whose renamer folds immediates by {@code rule} (and its move fusion by {@code fusion}). */
+    static CoreSpec withFolding(CoreSpec c, CoreSpec.FoldedImmediates rule, CoreSpec.MoveFusionRule fusion) {
+        CoreSpec.RenameFeatures r = c.rename();
+        return withRename(c, new CoreSpec.RenameFeatures(r.moveEliminationGpr(), r.moveEliminationVector(), r.zeroIdioms(), r.onesIdioms(),
+                r.carryIdioms(), r.partialRegisterMerge(), fusion, r.serializing(), rule, r.logicFlags()));
+    }
+
+    /**
+     * {@code c} with its load/store unit changed in memory renaming (on or off, its shapes and values), the extra
+     * cycles of forwarding computed data, and the ports of FS/GS stores.
+     */
+    static CoreSpec withMemory(CoreSpec c, boolean renaming, java.util.Set<CoreSpec.RenamingShape> shapes,
+                               java.util.Set<CoreSpec.RenamedValue> values, double computedExtra, int segmentStorePorts) {
+        CoreSpec.LoadStore l = c.loadStore();
+        CoreSpec.LoadStore ls = new CoreSpec.LoadStore(l.loadToUse(), l.loadToUseComplex(), l.vectorLoadExtra(), l.loadBuffer(), l.storeBuffer(),
+                l.forwardLatency(), l.forwardFailPenalty(), renaming, 0, shapes, 0, l.dependencePolicy(), l.inOrderLoads(),
+                l.storeCommitsPerCycle(), l.storeCommitSameLine(), l.renamingReadModifyWrite(), l.loadBanks(), l.renamingSameCycle(),
+                values, computedExtra, segmentStorePorts);
+        return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
+                c.portPolicy(), ls, c.rename(), c.bypass());
+    }
+
     /** Timings by rule: enough for the engine's mechanics, not a model of any real core. */
     static final TimingTable RULES = form -> {
         List<UopSpec> uops = new ArrayList<>();
