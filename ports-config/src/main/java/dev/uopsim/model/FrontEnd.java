@@ -37,6 +37,9 @@ public record FrontEnd(
             @Param(value = "µops the decoders deliver per cycle", def = "4", min = 1) int decodeUops,
             @Param(value = "instructions with more µops than this come from the microcode sequencer", def = "4", min = 1) int microcodeThreshold,
             @Param(value = "µops per cycle from the microcode sequencer", def = "4", min = 1) int microcodeUops,
+            @Param(value = "for forms whose row gives microcodeCycles: cycles after the sequencer has handed out such a flow's "
+                    + "µops (at microcodeUops a cycle) before the front end delivers other instructions", def = "0", min = 0)
+            int microcodeExitCycles,
             @Param(value = "the JCC-erratum rule: a jump crossing or ending on a 32-byte boundary is not kept in the µop cache", def = "false")
             boolean jccErratum,
             @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}

@@ -28,8 +28,10 @@ public record InstructionTable(
             @Param(value = "measured reciprocal throughput, cycles per instruction", def = Param.OPTIONAL) Double throughput,
             @Param(value = "bypass domain of its register results and inputs (a name in bypass.domains); absent = none, no delay either way",
                     def = Param.OPTIONAL) String domain,
-            @Param(value = "cycles the microcode sequencer takes to deliver this form, during which the front end delivers nothing else; "
-                    + "absent = its slots at the sequencer's µops per cycle", def = Param.OPTIONAL) Integer microcodeCycles,
+            @Param(value = "cycles from the start of this form's microcode flow to the start of the sequencer's next flow; the front end "
+                    + "delivers other instructions once the flow's slots are out at the sequencer's µops per cycle and "
+                    + "frontEnd.legacyDecode.microcodeExitCycles have passed; absent = its slots at the sequencer's µops per cycle",
+                    def = Param.OPTIONAL) Integer microcodeCycles,
             @Param(value = "id in 'sources' when this row's numbers come from elsewhere than the table's", def = Param.OPTIONAL) String source) {
         public Form {
             uops = List.copyOf(uops);

@@ -91,12 +91,27 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param takenBranchesPerCycle taken branches the front end follows per cycle
      * @param macroFusion          instruction pairs fused into one slot
      * @param jccErratum           the JCC-erratum rule: a branch crossing or ending at a 32-byte line is not cached
+     * @param microcodeExitCycles  for a form with its own sequencer cycles: cycles after its flow's µops are out
+     *                             before the front end delivers other instructions
      */
     public record FrontEnd(int fetchBytes, int predecodeWidth, int lcpPenalty, int instructionQueue, int decoders,
                            int complexDecoderUops, int simpleDecoderUops, int decodeUopsPerCycle, int microcodeThreshold,
                            int microcodeUopsPerCycle, int uopCacheUops, int uopCacheWindow, int uopCacheCapacity,
                            int loopBuffer, int uopQueue, double takenBranchesPerCycle, List<FusionRule> macroFusion,
-                           boolean jccErratum, boolean loopBufferAcrossIterations, int uopCacheWindowsPerCycle) {
+                           boolean jccErratum, boolean loopBufferAcrossIterations, int uopCacheWindowsPerCycle,
+                           int microcodeExitCycles) {
+
+        /** The same front end without a sequencer exit delay. */
+        public FrontEnd(int fetchBytes, int predecodeWidth, int lcpPenalty, int instructionQueue, int decoders,
+                        int complexDecoderUops, int simpleDecoderUops, int decodeUopsPerCycle, int microcodeThreshold,
+                        int microcodeUopsPerCycle, int uopCacheUops, int uopCacheWindow, int uopCacheCapacity,
+                        int loopBuffer, int uopQueue, double takenBranchesPerCycle, List<FusionRule> macroFusion,
+                        boolean jccErratum, boolean loopBufferAcrossIterations, int uopCacheWindowsPerCycle) {
+            this(fetchBytes, predecodeWidth, lcpPenalty, instructionQueue, decoders, complexDecoderUops, simpleDecoderUops,
+                    decodeUopsPerCycle, microcodeThreshold, microcodeUopsPerCycle, uopCacheUops, uopCacheWindow, uopCacheCapacity,
+                    loopBuffer, uopQueue, takenBranchesPerCycle, macroFusion, jccErratum, loopBufferAcrossIterations,
+                    uopCacheWindowsPerCycle, 0);
+        }
 
         /** The same front end whose µop cache delivers from one window a cycle. */
         public FrontEnd(int fetchBytes, int predecodeWidth, int lcpPenalty, int instructionQueue, int decoders,

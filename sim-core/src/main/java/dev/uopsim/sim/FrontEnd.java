@@ -49,6 +49,8 @@ final class FrontEnd {
     private long window = Long.MIN_VALUE;
     private long stallUntil;
     private long microcodeBusyUntil;
+    /** The sequencer's next flow starts no earlier (a form's own sequencer cycles after its flow began). */
+    private long microcodeNextFlow;
 
     private final int bodySlots;
 
@@ -176,10 +178,21 @@ final class FrontEnd {
         return bytes > 0 && (bytes & (bytes - 1)) == 0 ? address >> Integer.numberOfTrailingZeros(bytes) : Math.floorDiv(address, bytes);
     }
 
-    /** Cycles the microcode sequencer streams instruction {@code index}: the model's figure, or its slots at the sequencer's rate. */
-    private int microcodeCycles(int index, int slots) {
-        int given = engine.program[index].microcodeCycles;
-        return given > 0 ? given : (slots + spec.microcodeUopsPerCycle() - 1) / spec.microcodeUopsPerCycle();
+    /**
+     * The sequencer starts instruction {@code index}'s flow: its slots go out at the sequencer's rate
+     * and the front end delivers nothing else meanwhile. A form whose row gives its own sequencer
+     * cycles (longer than that delivery) holds the sequencer, not the front end, that long: other
+     * instructions follow once its slots are out and the exit cycles have passed. On this host RCL
+     * r32, imm8 (6 cycles a copy, 14 slots) hid up to six one-slot instructions after it, paid a cycle
+     * for seven to twelve and two for thirteen or fourteen (4 cycles of delivery + 1 + the others at
+     * the rename width).
+     */
+    private void startFlow(long now, int index, int slots) {
+        int delivery = (slots + spec.microcodeUopsPerCycle() - 1) / spec.microcodeUopsPerCycle();
+        int own = engine.program[index].microcodeCycles;
+        int held = own > 0 ? own : delivery;
+        microcodeBusyUntil = now + Math.min(held, delivery + spec.microcodeExitCycles());
+        microcodeNextFlow = now + held;
     }
 
     // ---- legacy decode pipeline ---------------------------------------------------------
@@ -195,11 +208,11 @@ final class FrontEnd {
             if (pair && iqCount < 2) return;              // the second of the pair is not predecoded yet
             int slots = slotsOfIndex(index) + (pair ? slotsOfIndex(index + 1) : 0);
             if (slots > spec.microcodeThreshold()) {
-                if (used > 0) return;
+                if (used > 0 || microcodeNextFlow > now) return;
                 // The microcode sequencer streams a long instruction: it needs room for a queue's worth.
                 if (idqFree() < Math.min(slots, spec.uopQueue())) return;
                 takeFromIq(pair);
-                microcodeBusyUntil = now + microcodeCycles(index, slots);
+                startFlow(now, index, slots);
                 return;
             }
             if (slots > (used == 0 ? spec.complexDecoderUops() : spec.simpleDecoderUops())) {
@@ -275,10 +288,10 @@ final class FrontEnd {
                 cacheWindow = w;
             }
             if (slots > spec.microcodeThreshold()) {
-                if (delivered > 0 || idqFree() < Math.min(slots, spec.uopQueue())) return;
-                int streaming = microcodeCycles(nextIndex, slots);      // before delivery moves nextIndex on
+                if (delivered > 0 || idqFree() < Math.min(slots, spec.uopQueue()) || microcodeNextFlow > now) return;
+                int index = nextIndex;                                  // before delivery moves nextIndex on
                 if (!createAndDeliver(pair)) return;
-                microcodeBusyUntil = now + streaming;
+                startFlow(now, index, slots);
                 return;
             }
             // An instruction wider than a cycle's delivery goes alone (it would never go otherwise).

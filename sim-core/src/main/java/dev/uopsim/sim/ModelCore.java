@@ -43,7 +43,7 @@ public final class ModelCore {
                 ld.instructionQueue(), fe.decodeWidth(), ld.complexDecoderUops(), ld.simpleDecoderUops(), ld.decodeUops(),
                 ld.microcodeThreshold(), ld.microcodeUops(), fe.uopCache().width(), fe.uopCache().windowBytes(),
                 fe.uopCache().size(), fe.loopBuffer().size(), fe.queueSize(), fe.takenBranchesPerCycle(), fusion, ld.jccErratum(),
-                fe.loopBuffer().acrossIterations(), fe.uopCache().windowsPerCycle());
+                fe.loopBuffer().acrossIterations(), fe.uopCache().windowsPerCycle(), ld.microcodeExitCycles());
         List<CoreSpec.Scheduler> schedulers = new ArrayList<>();
         for (var s : m.schedulers()) schedulers.add(new CoreSpec.Scheduler(s.name(), s.size(), bound.mask(s.ports())));
         Memory mem = m.memory();

@@ -101,6 +101,13 @@ public final class CoreProbes {
             String id = "fold-add-0x" + Long.toHexString(v);
             m.put(id, chain(id, List.of("add rax, 0x" + Long.toHexString(v)), 1));
         }
+        // A microcoded flow (RCL r32, imm8; the zero idiom before it breaks the register and carry chains)
+        // followed by k NOPs: how many one-slot instructions its sequencer time hides.
+        for (int k : MICROCODE_EXIT_NOPS) {
+            List<String> step = new ArrayList<>(List.of("xor ebx, ebx", MICROCODE_EXIT_FLOW));
+            step.addAll(java.util.Collections.nCopies(k, "nop"));
+            m.put("microcode-exit-" + k, chain("microcode-exit-" + k, step, 1));
+        }
         // A CMOV and a SETcc chain (through rax) whose flags come from each logical operation, and from CMP.
         for (String consumer : LOGIC_CONSUMERS.keySet()) {
             String c = consumer.toLowerCase(java.util.Locale.ROOT), op = LOGIC_CONSUMERS.get(consumer);
@@ -204,6 +211,43 @@ public final class CoreProbes {
         Double folded = c.get("fold-flags"), plain = c.get("fold-flags-plain");
         if (folded == null || plain == null || !Double.isFinite(folded) || !Double.isFinite(plain)) return 0;
         return (int) Math.max(0, Math.round(folded - plain + 1));
+    }
+
+    /** The microcoded flow of the sequencer-exit probes, and its form (whose slots the decision needs). */
+    static final String MICROCODE_EXIT_FLOW = "rcl ebx, 0x7";
+    public static final String MICROCODE_EXIT_FORM = "RCL (R32, I8)";
+    /** NOPs after the flow in the probes: none, and one and two renamer widths' worth on a 6-wide core. */
+    static final List<Integer> MICROCODE_EXIT_NOPS = List.of(0, 6, 12);
+
+    /**
+     * Cycles after a sequencer-held flow's slots are out before the front end delivers other
+     * instructions (the model's {@code frontEnd.legacyDecode.microcodeExitCycles}), or null when the
+     * probes were not measured or the flow is no slower than its own delivery. With the flow's copies
+     * {@code t0} apart, its slots out in {@code ceil(slots / sequencerRate)} cycles and the others at the
+     * rename width, {@code k} NOPs after it take {@code max(t0, delivery + exit + ceil((k + 1) / width))}
+     * (the zero idiom is one of the others); the exit that fits the probes best, 0 to 4 cycles. Here:
+     * 5.99, 6.99 and 8.00 cycles a step with 0, 6 and 12 NOPs, 14 slots at 4 a cycle, width 6: 1.
+     */
+    public static Integer microcodeExit(Map<String, Double> c, int flowSlots, int sequencerRate, double width) {
+        double t0 = c.getOrDefault("microcode-exit-0", Double.NaN);
+        int delivery = (flowSlots + sequencerRate - 1) / sequencerRate;
+        if (!Double.isFinite(t0) || !(width >= 1) || flowSlots <= 0 || Math.round(t0) <= delivery) return null;
+        Integer best = null;
+        double bestMiss = Double.POSITIVE_INFINITY;
+        for (int exit = 0; exit <= 4; exit++) {
+            double miss = 0;
+            for (int k : MICROCODE_EXIT_NOPS) {
+                double t = c.getOrDefault("microcode-exit-" + k, Double.NaN);
+                if (!Double.isFinite(t)) return null;
+                double predicted = Math.max(Math.round(t0), delivery + exit + Math.ceil((k + 1) / Math.floor(width)));
+                miss += Math.abs(t - predicted);
+            }
+            if (miss < bestMiss - 1e-9) {
+                bestMiss = miss;
+                best = exit;
+            }
+        }
+        return best;
     }
 
     /** The ADD immediates probed, ascending, all with a 32-bit encoding. */

@@ -81,7 +81,8 @@ public final class HostModel {
         sources.put("core", source("load-to-use, store forwarding, forwarding failure, memory renaming, register moves fused with the "
                 + "operation after them, the shifts that must sum a register + offset the renamer kept and the ADD immediates it folds by value "
                 + "(rename.immediateFolding), the flag "
-                + "consumers slower after a logical operation (rename.logicFlags), and "
+                + "consumers slower after a logical operation (rename.logicFlags), the cycles before the front end delivers again after a microcode flow "
+                + "(frontEnd.legacyDecode.microcodeExitCycles), and "
                 + "(rob.serializing) the fences that hold younger µops: dependency chains and six-pair steps (core-*)", prov.journal() + "#core-*",
                 measured, false));
         Map<String, Object> pub = new LinkedHashMap<>();
@@ -238,6 +239,7 @@ public final class HostModel {
             }
         }
         bypass(m, sources, rows, r.bypass(), prov, measured);
+        microcodeExit(fe, rows, r.facts(), width);
         Map<String, Object> table = new LinkedHashMap<>();
         table.put("source", "table");
         table.put("forms", rows);
@@ -452,6 +454,16 @@ public final class HostModel {
     private static boolean fast(Map<String, FormFigures> figures, String form, double below) {
         FormFigures f = figures.get(form);
         return f != null && f.hasThroughput() && f.throughput() < below;
+    }
+
+    /**
+     * The sequencer's exit cycles (core-microcode-exit-*), with the probed flow's slots from its row and
+     * the schema's sequencer rate (4 µops a cycle): written only when the probes settle it.
+     */
+    static void microcodeExit(Map<String, Object> fe, Map<String, Object> rows, CoreProbes.Facts facts, double width) {
+        if (!(rows.get(CoreProbes.MICROCODE_EXIT_FORM) instanceof Map<?, ?> row) || !(row.get("slots") instanceof Integer slots)) return;
+        Integer exit = CoreProbes.microcodeExit(facts.raw(), slots, 4, width);
+        if (exit != null) fe.put("legacyDecode", o("microcodeExitCycles", exit, "source", "core"));
     }
 
     /** One form's row, or null when nothing was measured. */

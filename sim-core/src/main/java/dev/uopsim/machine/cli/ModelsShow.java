@@ -97,6 +97,9 @@ final class ModelsShow implements Command {
                 fe.uopCache().width() == 0 ? "none" : fe.uopCache().width() + "/cycle (" + fe.uopCache().windowBytes() + "-byte windows, " + fe.uopCache().size() + " µops)",
                 fe.loopBuffer().size() == 0 ? "none" : fe.loopBuffer().size() + " µops"
                         + (fe.loopBuffer().acrossIterations() ? " (delivers across the loop's end)" : ""), fe.queueSize(), ModelJson.number(fe.takenBranchesPerCycle()));
+        var ld = fe.legacyDecode();
+        out.printf("  microcode sequencer: above %d µops, %d µops/cycle, front end again %d cycle(s) after a held flow's µops%n",
+                ld.microcodeThreshold(), ld.microcodeUops(), ld.microcodeExitCycles());
         Rename r = m.rename();
         out.printf("rename: %d/cycle; move elimination gpr %s, vector %s; idioms zero %s, ones %s, carry %s; unlamination %s; PRF gpr %s, vector %s%n",
                 r.width(), yes(r.moveElimination().gpr()), yes(r.moveElimination().vector()), Schema.spell(r.idioms().zero()),
