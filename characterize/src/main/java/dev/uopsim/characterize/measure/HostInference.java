@@ -371,8 +371,13 @@ public final class HostInference {
 
         /** The best blocker that may share a loop with a form of this family. */
         public Candidate blockerFor(PortClasses.Family family) {
-            for (Candidate c : blockers) if (PortClasses.compatible(c.family(), family)) return c;
-            return null;
+            List<Candidate> all = blockersFor(family);
+            return all.isEmpty() ? null : all.getFirst();
+        }
+
+        /** The blockers that may share a loop with a form of this family, best first. */
+        public List<Candidate> blockersFor(PortClasses.Family family) {
+            return blockers.stream().filter(c -> PortClasses.compatible(c.family(), family)).toList();
         }
     }
 
@@ -452,12 +457,15 @@ public final class HostInference {
             double s = sl == null ? 1 : sl.settled() != null ? sl.settled() : Double.isFinite(sl.raw()) ? Math.max(1, sl.raw()) : 4;
             PortClasses.Family fam = familyOf(f);
             for (Combination c : combos) {
-                Candidate blocker = c.blockerFor(fam);
-                if (blocker == null) {
+                List<Candidate> blockers = c.blockersFor(fam);
+                if (blockers.isEmpty()) {
                     skipped.computeIfAbsent(f.name(), x -> new ArrayList<>()).add(name(c) + ": no blocking instruction this form may share a loop with");
                     continue;
                 }
-                Benchmark[] b = blocked(f, fig, s, c, blocker);
+                // The best blocker first; another of the combination where the registers do not suffice for
+                // both (SUB dh, cl leaves BZHI's three registers no room, POPCNT's two fit).
+                Benchmark[] b = null;
+                for (int k = 0; k < blockers.size() && b == null; k++) b = blocked(f, fig, s, c, blockers.get(k));
                 if (b == null) {
                     skipped.computeIfAbsent(f.name(), x -> new ArrayList<>()).add(name(c) + ": the front end cannot feed enough blocking instructions, or no registers");
                     continue;
