@@ -1137,7 +1137,7 @@ public final class Engine {
         int candidates = uopPorts[uid];
         int free = candidates & ~used;
         if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
-        if (free != 0 && bankLimited && spec.kind() == UopKind.LOAD && !bankFree(s, si)) free = 0;
+        if (free != 0 && bankLimited && spec.kind() == UopKind.LOAD && !si.prefetch && !bankFree(s, si)) free = 0;
         if (free != 0) {
             int p = Integer.numberOfTrailingZeros(free);
             station.issue(uid);

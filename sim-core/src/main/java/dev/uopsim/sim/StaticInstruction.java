@@ -80,6 +80,12 @@ final class StaticInstruction {
     /** The first access that reads memory, or -1, and its size. */
     final int loadAccess;
     final int loadSize;
+    /**
+     * A prefetch: its load µop brings a line in and reads no data, so it takes no L1 bank (its 64-byte
+     * operand would otherwise claim all of them). Three loads at offset 0 of different lines and a
+     * PREFETCHT1 ran 2.12 cycles a copy here, as fast as the loads alone allow (2 a cycle from one bank).
+     */
+    final boolean prefetch;
     final boolean complexAddress;
     final boolean vectorLoad;
 
@@ -283,6 +289,7 @@ final class StaticInstruction {
         for (int k = 0, j = 0; k < accesses.length; k++) if (accesses[k].store()) storeAccesses[j++] = k;
         this.loadAccess = firstLoad;
         this.loadSize = firstLoad < 0 ? 0 : accesses[firstLoad].size();
+        this.prefetch = instruction.form().has(dev.uopsim.isa.FormProperty.PREFETCH);
         boolean reads = false, writes = false;
         for (MemoryAccessSpec a : accesses) {
             reads |= a.load();

@@ -121,6 +121,13 @@ class EngineTest {
         // and a load wider than a bank takes every bank it spans: 16 bytes at 0 and at 8 share bank 1
         SimulationInput wide = TestCores.unrolled("movdqu xmm0, XMMWORD PTR [rdi]", "movdqu xmm1, XMMWORD PTR [rdi+8]");
         assertEquals(2.0, TestCores.cyclesPerIteration(banked, wide), 0.05);
+        // but a prefetch (a load µop, as characterize finds it) reads no data: its 64-byte operand takes
+        // no bank, and a load beside it goes in the same cycle
+        TimingTable prefetchLoads = form -> form.has(dev.uopsim.isa.FormProperty.PREFETCH)
+                ? new FormTiming(1, java.util.List.of(new UopSpec(UopKind.LOAD, TestCores.P2 | TestCores.P3, -1, 1)), LatencyTable.uniform(1))
+                : TestCores.RULES.timing(form);
+        SimulationInput prefetch = TestCores.unrolled("mov eax, DWORD PTR [rdi]", "prefetcht0 BYTE PTR [rdi+64]");
+        assertEquals(1.0, TestCores.cyclesPerIteration(banked, prefetchLoads, prefetch), 0.05);
     }
 
     @Test
