@@ -101,19 +101,7 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
                            boolean jccErratum, boolean loopBufferAcrossIterations, int uopCacheWindowsPerCycle,
                            int microcodeExitCycles) {
 
-        /** The same front end without a sequencer exit delay. */
-        public FrontEnd(int fetchBytes, int predecodeWidth, int lcpPenalty, int instructionQueue, int decoders,
-                        int complexDecoderUops, int simpleDecoderUops, int decodeUopsPerCycle, int microcodeThreshold,
-                        int microcodeUopsPerCycle, int uopCacheUops, int uopCacheWindow, int uopCacheCapacity,
-                        int loopBuffer, int uopQueue, double takenBranchesPerCycle, List<FusionRule> macroFusion,
-                        boolean jccErratum, boolean loopBufferAcrossIterations, int uopCacheWindowsPerCycle) {
-            this(fetchBytes, predecodeWidth, lcpPenalty, instructionQueue, decoders, complexDecoderUops, simpleDecoderUops,
-                    decodeUopsPerCycle, microcodeThreshold, microcodeUopsPerCycle, uopCacheUops, uopCacheWindow, uopCacheCapacity,
-                    loopBuffer, uopQueue, takenBranchesPerCycle, macroFusion, jccErratum, loopBufferAcrossIterations,
-                    uopCacheWindowsPerCycle, 0);
-        }
-
-        /** The same front end whose µop cache delivers from one window a cycle. */
+        /** The same front end whose µop cache delivers from one window a cycle, with no sequencer exit delay. */
         public FrontEnd(int fetchBytes, int predecodeWidth, int lcpPenalty, int instructionQueue, int decoders,
                         int complexDecoderUops, int simpleDecoderUops, int decodeUopsPerCycle, int microcodeThreshold,
                         int microcodeUopsPerCycle, int uopCacheUops, int uopCacheWindow, int uopCacheCapacity,
@@ -121,7 +109,7 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
                         boolean jccErratum, boolean loopBufferAcrossIterations) {
             this(fetchBytes, predecodeWidth, lcpPenalty, instructionQueue, decoders, complexDecoderUops, simpleDecoderUops,
                     decodeUopsPerCycle, microcodeThreshold, microcodeUopsPerCycle, uopCacheUops, uopCacheWindow, uopCacheCapacity,
-                    loopBuffer, uopQueue, takenBranchesPerCycle, macroFusion, jccErratum, loopBufferAcrossIterations, 1);
+                    loopBuffer, uopQueue, takenBranchesPerCycle, macroFusion, jccErratum, loopBufferAcrossIterations, 1, 0);
         }
     }
 

@@ -28,13 +28,11 @@ class LongInstructionsProgressTest {
 
     /** The fixture core with other schedulers, or a loop buffer of {@code loopBuffer} µops. */
     private static CoreSpec fixture(List<CoreSpec.Scheduler> schedulers, int loopBuffer) {
-        CoreSpec c = TestCores.skylakeLike();
-        CoreSpec.FrontEnd f = c.frontEnd();
-        CoreSpec.FrontEnd fe = new CoreSpec.FrontEnd(f.fetchBytes(), f.predecodeWidth(), f.lcpPenalty(), f.instructionQueue(), f.decoders(),
-                f.complexDecoderUops(), f.simpleDecoderUops(), f.decodeUopsPerCycle(), f.microcodeThreshold(), f.microcodeUopsPerCycle(),
-                f.uopCacheUops(), f.uopCacheWindow(), f.uopCacheCapacity(), loopBuffer, f.uopQueue(), f.takenBranchesPerCycle(),
-                f.macroFusion(), f.jccErratum(), f.loopBufferAcrossIterations(), f.uopCacheWindowsPerCycle());
-        return new CoreSpec(c.name(), c.portNames(), fe, c.renameWidth(), c.robSize(), c.retireWidth(),
+        CoreSpec s = TestCores.skylakeLike();
+        CoreSpec.FrontEnd f = s.frontEnd();
+        CoreSpec c = TestCores.withDelivery(s, f.uopCacheUops(), f.uopCacheWindowsPerCycle(), loopBuffer, f.microcodeExitCycles(),
+                s.renameWidth(), s.retireWidth());
+        return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(),
                 schedulers == null ? c.schedulers() : schedulers, c.portPolicy(), c.loadStore(), c.rename(), c.bypass());
     }
 

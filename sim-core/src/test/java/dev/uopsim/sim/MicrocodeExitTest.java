@@ -27,12 +27,7 @@ class MicrocodeExitTest {
      */
     private static CoreSpec core(int exitCycles) {
         CoreSpec c = TestCores.skylakeLike();
-        CoreSpec.FrontEnd f = c.frontEnd();
-        CoreSpec.FrontEnd fe = new CoreSpec.FrontEnd(f.fetchBytes(), f.predecodeWidth(), f.lcpPenalty(), f.instructionQueue(), f.decoders(),
-                f.complexDecoderUops(), f.simpleDecoderUops(), f.decodeUopsPerCycle(), f.microcodeThreshold(), f.microcodeUopsPerCycle(),
-                6, f.uopCacheWindow(), f.uopCacheCapacity(), f.loopBuffer(), f.uopQueue(), f.takenBranchesPerCycle(),
-                f.macroFusion(), f.jccErratum(), f.loopBufferAcrossIterations(), 8, exitCycles);
-        return new CoreSpec(c.name(), c.portNames(), fe, 6, c.robSize(), 8, c.schedulers(), c.portPolicy(), c.loadStore(), c.rename(), c.bypass());
+        return TestCores.withDelivery(c, 6, 8, c.frontEnd().loopBuffer(), exitCycles, 6, 8);
     }
 
     @Test

@@ -29,13 +29,7 @@ class RenameStraddleTest {
      */
     private static CoreSpec wideDelivery() {
         CoreSpec c = TestCores.skylakeLike();
-        CoreSpec.FrontEnd f = c.frontEnd();
-        CoreSpec.FrontEnd fe = new CoreSpec.FrontEnd(f.fetchBytes(), f.predecodeWidth(), f.lcpPenalty(), f.instructionQueue(), f.decoders(),
-                f.complexDecoderUops(), f.simpleDecoderUops(), f.decodeUopsPerCycle(), f.microcodeThreshold(), f.microcodeUopsPerCycle(),
-                8, f.uopCacheWindow(), f.uopCacheCapacity(), f.loopBuffer(), f.uopQueue(), f.takenBranchesPerCycle(),
-                f.macroFusion(), f.jccErratum(), f.loopBufferAcrossIterations(), 8);
-        return new CoreSpec(c.name(), c.portNames(), fe, c.renameWidth(), c.robSize(), 8,
-                c.schedulers(), c.portPolicy(), c.loadStore(), c.rename(), c.bypass());
+        return TestCores.withDelivery(c, 8, 8, c.frontEnd().loopBuffer(), 0, c.renameWidth(), 8);
     }
 
     @Test

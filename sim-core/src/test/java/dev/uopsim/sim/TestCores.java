@@ -40,6 +40,21 @@ final class TestCores {
                         CoreSpec.IdiomHandling.DEPENDENCY_BREAKING, CoreSpec.IdiomHandling.DEPENDENCY_BREAKING, true));
     }
 
+    /**
+     * {@code c} with another µop-cache delivery ({@code uopCacheUops} a cycle from up to {@code windows}
+     * windows), loop buffer, sequencer exit cycles, rename and retire widths; the rest as it is.
+     */
+    static CoreSpec withDelivery(CoreSpec c, int uopCacheUops, int windows, int loopBuffer, int microcodeExitCycles,
+                                 int renameWidth, int retireWidth) {
+        CoreSpec.FrontEnd f = c.frontEnd();
+        CoreSpec.FrontEnd fe = new CoreSpec.FrontEnd(f.fetchBytes(), f.predecodeWidth(), f.lcpPenalty(), f.instructionQueue(), f.decoders(),
+                f.complexDecoderUops(), f.simpleDecoderUops(), f.decodeUopsPerCycle(), f.microcodeThreshold(), f.microcodeUopsPerCycle(),
+                uopCacheUops, f.uopCacheWindow(), f.uopCacheCapacity(), loopBuffer, f.uopQueue(), f.takenBranchesPerCycle(),
+                f.macroFusion(), f.jccErratum(), f.loopBufferAcrossIterations(), windows, microcodeExitCycles);
+        return new CoreSpec(c.name(), c.portNames(), fe, renameWidth, c.robSize(), retireWidth, c.schedulers(), c.portPolicy(),
+                c.loadStore(), c.rename(), c.bypass());
+    }
+
     /** {@code c} with other rename features. */
     static CoreSpec withRename(CoreSpec c, CoreSpec.RenameFeatures rename) {
         return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),

@@ -456,13 +456,16 @@ public final class HostModel {
         return f != null && f.hasThroughput() && f.throughput() < below;
     }
 
+    /** µops a cycle from the microcode sequencer: the schema's default, which the model written here keeps. */
+    static final int SEQUENCER_UOPS_PER_CYCLE = 4;
+
     /**
      * The sequencer's exit cycles (core-microcode-exit-*), with the probed flow's slots from its row and
-     * the schema's sequencer rate (4 µops a cycle): written only when the probes settle it.
+     * the sequencer's rate: written only when the probes settle it.
      */
     static void microcodeExit(Map<String, Object> fe, Map<String, Object> rows, CoreProbes.Facts facts, double width) {
         if (!(rows.get(CoreProbes.MICROCODE_EXIT_FORM) instanceof Map<?, ?> row) || !(row.get("slots") instanceof Integer slots)) return;
-        Integer exit = CoreProbes.microcodeExit(facts.raw(), slots, 4, width);
+        Integer exit = CoreProbes.microcodeExit(facts.raw(), slots, SEQUENCER_UOPS_PER_CYCLE, width);
         if (exit != null) fe.put("legacyDecode", o("microcodeExitCycles", exit, "source", "core"));
     }
 
