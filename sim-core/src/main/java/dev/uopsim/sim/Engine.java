@@ -1562,10 +1562,7 @@ public final class Engine {
                 StaticInstruction si = slotCode[s];
                 if (mergedValuesKnown(s, si)) {
                     computeOutputs(s, si, mergeDispatch[k]);
-                    for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
-                        long r = outReady[s * outStride + o];
-                        if (r < NOT_READY && r > completeCycle[s]) completeCycle[s] = r;
-                    }
+                    completeCycle[s] = latestOutput(s, si, completeCycle[s]);
                     progress = true;
                 } else {
                     mergeSlots[kept] = s;
@@ -1576,6 +1573,15 @@ public final class Engine {
         }
     }
 
+    /** {@code done}, or the latest known time of the instruction's register results if later. */
+    private long latestOutput(int s, StaticInstruction si, long done) {
+        for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
+            long r = outReady[s * outStride + o];
+            if (r < NOT_READY) done = Math.max(done, r);
+        }
+        return done;
+    }
+
     private void finish(long id, int s, StaticInstruction si) {
         long done = cycle + 1;
         if (si.isStore() && si.storeDataUops == 0) {
@@ -1584,10 +1590,7 @@ public final class Engine {
             storeDataCycle[s] = Math.min(storeDataCycle[s], cycle);
             wake(s);
         }
-        for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
-            long r = outReady[s * outStride + o];
-            if (r < NOT_READY) done = Math.max(done, r);
-        }
+        done = latestOutput(s, si, done);
         if (si.isLoad()) done = Math.max(done, outReady[s * outStride + loadData]);
         completeCycle[s] = done;
         if (si.serializing) wake(s);          // the younger µops parked on it now know when they may start
