@@ -369,12 +369,6 @@ public final class HostInference {
     public record Combination(int mask, List<Candidate> blockers) {
         public int size() { return Integer.bitCount(mask); }
 
-        /** The best blocker that may share a loop with a form of this family. */
-        public Candidate blockerFor(PortClasses.Family family) {
-            List<Candidate> all = blockersFor(family);
-            return all.isEmpty() ? null : all.getFirst();
-        }
-
         /** The blockers that may share a loop with a form of this family, best first. */
         public List<Candidate> blockersFor(PortClasses.Family family) {
             return blockers.stream().filter(c -> PortClasses.compatible(c.family(), family)).toList();
