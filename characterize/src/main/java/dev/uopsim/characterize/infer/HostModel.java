@@ -68,7 +68,8 @@ public final class HostModel {
                 prov.journal() + "#pair-*", measured, false));
         sources.put("frontend-loop", source("delivery across a small loop's end: loops of K NOPs, one and two copies (benchmarks frontend-loop-nop8-x*): "
                 + r.loopDelivery().note() + "; the loop buffer's size is from the core-sizes source", prov.journal() + "#frontend-loop-*", measured, false));
-        CoreSizes sizes = GOLDEN_COVE;
+        PublicCore publicCore = PublicCore.forCpu(cpu);
+        CoreSizes sizes = publicCore.sizes();
         double w = r.width();
         int width = (int) Math.round(w);
         int cacheWidth = Math.max(width, sizes.uopCacheWidth());
@@ -85,17 +86,7 @@ public final class HostModel {
                 + "(frontEnd.legacyDecode.microcodeExitCycles), and "
                 + "(rob.serializing) the fences that hold younger µops: dependency chains and six-pair steps (core-*)", prov.journal() + "#core-*",
                 measured, false));
-        Map<String, Object> pub = new LinkedHashMap<>();
-        pub.put("title", sizes.sourceTitle());
-        pub.put("note", sizes.sourceNote());
-        pub.put("provisional", true);
-        sources.put(sizes.sourceId(), pub);
-        Map<String, Object> intel = new LinkedHashMap<>();
-        intel.put("title", "Intel 64 and IA-32 Architectures Optimization Reference Manual");
-        intel.put("note", "documented behaviour not measured here: macro-fusion pairs, unlamination of indexed micro-fused µops, ones and carry idioms, "
-                + "the renamer binding each µop to a port as it allocates it");
-        intel.put("provisional", true);
-        sources.put("intel-opt", intel);
+        sources.putAll(publicCore.sources());
         Map<String, Object> def = new LinkedHashMap<>();
         def.put("title", "uopsim schema default: neither measured here nor found for this core");
         def.put("provisional", true);
@@ -122,23 +113,14 @@ public final class HostModel {
         rename.put("width", width);
         rename.put("moveElimination", o("gpr", fast(figures, "MOV_89 (R64, R64)", 0.2), "vector", fast(figures, "VMOVAPS (YMM, YMM)", 0.3),
                 "source", "table"));
-        Map<String, Object> idioms = new LinkedHashMap<>();
-        idioms.put("zero", "eliminated");
-        idioms.put("ones", "dependency-breaking");
-        idioms.put("carry", "dependency-breaking");
-        idioms.put("source", "intel-opt");
-        rename.put("idioms", idioms);
-        List<Object> fusion = new ArrayList<>();
-        fusion.add(o("first", List.of("TEST", "AND"), "branches", List.of("*"), "source", "intel-opt"));
-        fusion.add(o("first", List.of("CMP", "ADD", "SUB"), "branches", List.of("JZ", "JNZ", "JB", "JNB", "JBE", "JNBE", "JL", "JNL", "JLE", "JNLE"),
-                "source", "intel-opt"));
-        fusion.add(o("first", List.of("INC", "DEC"), "branches", List.of("JZ", "JNZ", "JL", "JNL", "JLE", "JNLE"), "source", "intel-opt"));
-        rename.put("macroFusion", fusion);
-        rename.put("microFusion", o("unlamination", "indexed-unless-rmw", "source", "intel-opt"));
+        // Idioms, macro-fusion and unlamination: the decoder's documented rules for this core (never another vendor's).
+        for (String key : List.of("idioms", "macroFusion", "microFusion")) {
+            if (publicCore.renameRules().containsKey(key)) rename.put(key, publicCore.renameRules().get(key));
+        }
         rename.put("registerFiles", o("gpr", sizes.gprFile(), "vector", sizes.vectorFile(), "source", sizes.sourceId()));
         // Intel's renamer binds each µop to a port as it allocates it; with the model's several
         // schedulers the default would pick ports at issue, as AMD's queues do.
-        if (cpu.vendor().equals("GenuineIntel")) rename.put("portBinding", o("at", "allocation", "source", "intel-opt"));
+        if (publicCore.renameRules().containsKey("portBinding")) rename.put("portBinding", publicCore.renameRules().get("portBinding"));
         List<String> moveFusion = r.facts().moveFusion();
         if (moveFusion != null && !moveFusion.isEmpty()) rename.put("moveFusion", o("operations", moveFusion, "immediateBits", 32, "source", "core"));
         CoreProbes.LogicFlags logic = r.facts().logicFlags();

@@ -1,0 +1,61 @@
+package dev.uopsim.characterize.infer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.uopsim.characterize.host.CpuInfo;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The sizes and decoder rules characterize writes for what it does not measure follow the core CPUID names, never one vendor's. */
+class PublicCoreTest {
+    private static final Set<String> BASE = Set.of("BASE", "SSE", "SSE2", "AVX", "AVX2");
+
+    @Test
+    void aGoldenCoveTakesTheTableCharacterizeWasBuiltWithAndIntelsRules() {
+        PublicCore c = PublicCore.forCpu(CpuInfo.of("GenuineIntel", 6, 0x8f, BASE));
+        assertEquals(HostModel.GOLDEN_COVE, c.sizes());
+        assertEquals(Map.of("at", "allocation", "source", "intel-opt"), c.renameRules().get("portBinding"));
+        assertTrue(c.sources().containsKey("intel-opt"));
+    }
+
+    @Test
+    void aZen3TakesTheShippedZen3ModelsFiguresAndAmdsRules() {
+        PublicCore c = PublicCore.forCpu(CpuInfo.of("AuthenticAMD", 0x19, 0x21, BASE));
+        HostModel.CoreSizes s = c.sizes();
+        // Given: the shipped zen3 model (ROB 256, retire 8, 192/160 registers: LLVM-Zn3; 4 decoders from Zen 4's).
+        assertEquals(256, s.rob());
+        assertEquals(8, s.retire());
+        assertEquals(192, s.gprFile());
+        assertEquals(160, s.vectorFile());
+        assertEquals(4, s.decodeWidth());
+        assertEquals("zen3-public", s.sourceId());
+        // No Intel rule on an AMD core: no port binding at allocation, no unlamination, AMD's fusion pairs.
+        assertFalse(c.renameRules().containsKey("portBinding"));
+        assertFalse(c.renameRules().containsKey("microFusion"));
+        assertFalse(c.sources().containsKey("intel-opt"));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> fusion = (List<Map<String, Object>>) c.renameRules().get("macroFusion");
+        assertEquals(List.of("CMP", "TEST"), fusion.getFirst().get("first"));
+        assertEquals("zen3-public", fusion.getFirst().get("source"));
+        assertTrue(c.sources().containsKey("zen3-public"));
+    }
+
+    @Test
+    void anotherIntelCoreWithAShippedModelTakesThatModel() {
+        PublicCore c = PublicCore.forCpu(CpuInfo.of("GenuineIntel", 6, 0x5e, BASE));
+        assertEquals(224, c.sizes().rob());
+        assertEquals("skylake-public", c.sizes().sourceId());
+    }
+
+    @Test
+    void aCoreNothingDescribesGetsTheSchemaDefaultsAndNoRules() {
+        PublicCore c = PublicCore.forCpu(CpuInfo.of("GenuineIntel", 6, 0x01, BASE));
+        assertEquals("unknown-core", c.sizes().sourceId());
+        assertTrue(c.renameRules().isEmpty());
+        assertTrue(c.sources().get("unknown-core").get("note").toString().contains("schema's default"));
+    }
+}
