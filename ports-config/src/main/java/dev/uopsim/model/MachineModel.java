@@ -113,5 +113,18 @@ public record MachineModel(
 
     /** How a generated model was made, so it can be made again instead of edited. */
     public record Generated(@Param("the command that wrote this file, run from the repository root") String command,
-                            @Param(value = "input files and their SHA-256", def = "{}") Map<String, String> inputs) {}
+                            @Param(value = "input files and their SHA-256", def = "{}") Map<String, String> inputs,
+                            @Param(value = "the CPU the figures were measured on (models written by uopsim characterize)", def = Param.OPTIONAL)
+                            Machine machine) {}
+
+    /** A CPU as CPUID shows it: what `uopsim models adopt` checks before a measured model may stand for a shipped one. */
+    public record Machine(@Param("CPUID vendor string: GenuineIntel, AuthenticAMD") String vendor,
+                          @Param("displayed CPUID family (decimal)") int family,
+                          @Param("displayed CPUID model (decimal)") int model,
+                          @Param(value = "CPUID stepping", def = "0") int stepping,
+                          @Param(value = "CPUID brand string", def = "\"\"") String brand,
+                          @Param(value = "hypervisor signature when measured in a virtual machine (the model number may be masked)", def = Param.OPTIONAL)
+                          String hypervisor,
+                          @Param(value = "the core uopsim named from CPUID (a shipped model's name where one describes it)", def = Param.OPTIONAL)
+                          String core) {}
 }

@@ -78,6 +78,14 @@ public final class Main {
         }
         Options options = command.options();
         options.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        // Help first: a command's required options must not stand between the user and its help.
+        for (String arg : rest) {
+            if (arg.equals("--")) break;
+            if (arg.equals("--help") || arg.equals("-h")) {
+                printCommandHelp(command, path, options);
+                return ExitCode.OK;
+            }
+        }
         CommandLine line;
         try {
             line = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, rest);

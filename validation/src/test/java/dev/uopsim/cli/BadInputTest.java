@@ -119,6 +119,13 @@ class BadInputTest {
             var help = CommandLineRunner.run(command, "--help");
             assertEquals(ExitCode.OK, help.exitCode(), command + ": " + help.err());
             assertTrue(help.out().contains("usage: uopsim " + command), help.out());
+            if (!help.out().startsWith("usage: uopsim " + command + " SUBCOMMAND")) continue;
+            // A group's subcommands too, required options and all (models import-uops-info once failed here).
+            for (String sub : help.out().lines().filter(l -> l.startsWith("  ")).map(l -> l.strip().split("\\s+")[0]).toList()) {
+                var subHelp = CommandLineRunner.run(command, sub, "--help");
+                assertEquals(ExitCode.OK, subHelp.exitCode(), command + " " + sub + ": " + subHelp.err());
+                assertTrue(subHelp.out().contains("usage: uopsim " + command + " " + sub), subHelp.out());
+            }
         }
     }
 

@@ -226,7 +226,11 @@ public final class HostModel {
         table.put("source", "table");
         table.put("forms", rows);
         m.put("instructions", table);
-        m.put("generated", o("command", prov.command(), "inputs", o(prov.journal(), "journal started " + prov.started())));
+        Map<String, Object> machine = o("vendor", cpu.vendor(), "family", cpu.family(), "model", cpu.model(), "stepping", cpu.stepping(),
+                "brand", cpu.brand());
+        if (cpu.hypervisor() != null) machine.put("hypervisor", cpu.hypervisor());
+        if (cpu.uarchGuess() != null) machine.put("core", cpu.uarchGuess());
+        m.put("generated", o("command", prov.command(), "inputs", o(prov.journal(), "journal started " + prov.started()), "machine", machine));
         if (r.facts().bankLimited()) addBankedLoadPorts(m, r.facts(), sources, prov, measured);
         return m;
     }
