@@ -790,7 +790,7 @@ public final class HostInference {
      * The forms doing the same operation without a 16-bit immediate, nearest first: an 8-bit immediate
      * (IMUL's too), the register form of an AX one, then the 32-bit form (TEST and MOV have no 8-bit one).
      */
-    static List<String> withoutLengthChangingPrefix(String name) {
+    public static List<String> withoutLengthChangingPrefix(String name) {
         return List.of(name.replace("I16", "I8"),
                 name.replace("_IMMZ", "_IMMB").replace("I16", "I8"),
                 name.replace("(AX, I16)", "(R16, I8)"),
