@@ -31,15 +31,15 @@ record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, 
     /** The uarch guesses that are Golden Cove cores (CpuInfo names them). */
     static final List<String> GOLDEN_COVE_CORES = List.of("sapphirerapids", "alderlakep", "goldencove");
 
-    /** The shipped model that describes each guessed core, where its name differs. */
-    private static final Map<String, String> SHIPPED = Map.of("alderlakep", "alderlake-p", "skylakex", "skylake",
-            "kabylake", "skylake", "coffeelake", "skylake", "cascadelake", "skylake", "icelakex", "icelake");
+    /** Cores that share a shipped model under another core's name (ModelRegistry.shippedFor matches the rest). */
+    private static final Map<String, String> SAME_CORE = Map.of("skylakex", "skylake", "kabylake", "skylake", "coffeelake", "skylake",
+            "cascadelake", "skylake", "icelakex", "icelake");
 
     static PublicCore forCpu(CpuInfo cpu) {
         String guess = cpu.uarchGuess() == null ? "" : cpu.uarchGuess();
         if (GOLDEN_COVE_CORES.contains(guess) && cpu.vendor().equals("GenuineIntel")) return goldenCove();
-        String shipped = SHIPPED.getOrDefault(guess, guess);
-        if (!shipped.isEmpty() && ModelRegistry.shippedNames().contains(shipped)) return fromShipped(ModelLoader.load(shipped));
+        var shipped = ModelRegistry.shippedFor(SAME_CORE.getOrDefault(guess, guess));
+        if (!guess.isEmpty() && shipped.isPresent()) return fromShipped(ModelLoader.load(shipped.get()));
         return defaults(guess.isEmpty() ? cpu.vendor() + " family " + cpu.family() + " model " + cpu.model() : guess);
     }
 
