@@ -24,12 +24,11 @@ import java.util.Map;
  * @param sizes       the figures HostModel writes
  * @param renameRules rename.idioms, rename.macroFusion, and where the source has them rename.microFusion and rename.portBinding
  * @param sources     the sources those name, by id
- * @param origin      where the figures come from, for the log and the model's notes
  */
-record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, Map<String, Object>> sources, String origin) {
+record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, Map<String, Object>> sources) {
 
     /** The uarch guesses that are Golden Cove cores (CpuInfo names them). */
-    static final List<String> GOLDEN_COVE_CORES = List.of("sapphirerapids", "alderlakep", "goldencove");
+    private static final List<String> GOLDEN_COVE_CORES = List.of("sapphirerapids", "alderlakep", "goldencove");
 
     /** Cores that share a shipped model under another core's name (ModelRegistry.shippedFor matches the rest). */
     private static final Map<String, String> SAME_CORE = Map.of("skylakex", "skylake", "kabylake", "skylake", "coffeelake", "skylake",
@@ -70,7 +69,7 @@ record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, 
         // Intel's renamer binds each µop to a port as it allocates it; with the model's several
         // schedulers the default would pick ports at issue, as AMD's queues do.
         rules.put("portBinding", HostModel.o("at", "allocation", "source", "intel-opt"));
-        return new PublicCore(s, rules, sources, "the Golden Cove table (" + s.sourceId() + ")");
+        return new PublicCore(s, rules, sources);
     }
 
     /**
@@ -111,7 +110,7 @@ record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, 
         for (String key : List.of("idioms", "macroFusion", "microFusion", "portBinding")) {
             if (rename.has(key)) rules.put(key, withSource(dev.uopsim.common.Json.mapper().convertValue(rename.get(key), Object.class), id));
         }
-        return new PublicCore(s, rules, sources, "the shipped " + m.name() + " model");
+        return new PublicCore(s, rules, sources);
     }
 
     /** No public figures for this core: the schema's defaults, under a source that says so. */
@@ -123,7 +122,7 @@ record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, 
                 224, 4, 224, 224, 0, 0, 16, 4, 0, 64, 32, 0, 32, 1536);
         Map<String, Map<String, Object>> sources = new LinkedHashMap<>();
         sources.put(id, HostModel.o("title", s.sourceTitle(), "note", s.sourceNote(), "provisional", true));
-        return new PublicCore(s, Map.of(), sources, "the schema's defaults (no public figures for " + core + ")");
+        return new PublicCore(s, Map.of(), sources);
     }
 
     private static List<String> citedTitles(MachineModel m) {
