@@ -51,13 +51,13 @@ public final class Clock {
 
     public double bestSentinel() { return bestSentinel; }
 
+    /**
+     * Converts a job's samples, first taking its fastest sentinel into the window of recent jobs; the
+     * reference it judges them against is {@link #bestSentinel()} afterwards (a measurement records it,
+     * so that a replay of the journal drops the same samples: see {@link #convert(List, double)}).
+     */
     public synchronized List<Sample> convert(List<RawSample> raw) {
-        List<Sample> out = new ArrayList<>(raw.size());
-        double[] ratios = new double[raw.size()];
-        for (int i = 0; i < raw.size(); i++) {
-            RawSample r = raw.get(i);
-            ratios[i] = (ratio(r.calShortBefore(), r.calLongBefore()) + ratio(r.calShortAfter(), r.calLongAfter())) / 2;
-        }
+        double[] ratios = ratios(raw);
         double median = median(ratios);
         // The reference is taken from samples whose calibration holds up: a disturbed calibration
         // (a ratio far too low) would make one sentinel look fast and every later sample contended.
@@ -73,11 +73,34 @@ public final class Clock {
             if (recentBest.size() > SENTINEL_WINDOW) recentBest.removeFirst();
         }
         bestSentinel = recentBest.stream().mapToDouble(Double::doubleValue).min().orElse(Double.POSITIVE_INFINITY);
+        return convert(raw, ratios, median, bestSentinel);
+    }
+
+    /**
+     * Converts samples against a given sentinel reference, leaving the clock's window alone: the same
+     * raw samples and reference always keep and drop the same samples, whatever was measured before.
+     */
+    public List<Sample> convert(List<RawSample> raw, double sentinelReference) {
+        double[] ratios = ratios(raw);
+        return convert(raw, ratios, median(ratios), sentinelReference);
+    }
+
+    private static double[] ratios(List<RawSample> raw) {
+        double[] ratios = new double[raw.size()];
+        for (int i = 0; i < raw.size(); i++) {
+            RawSample r = raw.get(i);
+            ratios[i] = (ratio(r.calShortBefore(), r.calLongBefore()) + ratio(r.calShortAfter(), r.calLongAfter())) / 2;
+        }
+        return ratios;
+    }
+
+    private List<Sample> convert(List<RawSample> raw, double[] ratios, double median, double reference) {
+        List<Sample> out = new ArrayList<>(raw.size());
         for (int i = 0; i < raw.size(); i++) {
             RawSample r = raw.get(i);
             double ratio = ratios[i];
             double sentinel = r.sentinel() * ratio;
-            boolean contended = Double.isFinite(sentinel) && sentinel > bestSentinel * (1 + SENTINEL_SLACK);
+            boolean contended = Double.isFinite(sentinel) && sentinel > reference * (1 + SENTINEL_SLACK);
             String dropped;
             if (kind == ClockKind.PERF_CYCLES) {
                 // Counted cycles need no calibration; the sentinel still tells a shared core.

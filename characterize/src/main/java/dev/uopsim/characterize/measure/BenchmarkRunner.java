@@ -19,6 +19,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -133,21 +134,31 @@ public final class BenchmarkRunner {
             loops = r.loops();
             fixed = true;
             samples.addAll(r.samples());
-            e = estimate(samples, estimator, (double) b.copies() * loops);
+            e = estimator.estimate(clock.convert(samples), (double) b.copies() * loops);
             if (e.stable()) break;
         }
-        return new Measurement(b.name(), true, null, e, loops, b.copies(), samples, hash);
+        // The reference the last conversion judged the samples against, kept with them.
+        return new Measurement(b.name(), true, null, e, loops, b.copies(), samples, hash, clock.bestSentinel());
     }
 
-    Estimate estimate(List<RawSample> samples, Estimator estimator, double perCopy) {
-        List<Clock.Sample> converted = clock.convert(samples);
-        return estimator.estimate(converted, perCopy);
-    }
-
-    /** Recomputes an estimate from journaled raw samples. */
-    public Estimate reestimate(Benchmark.Kind kind, List<RawSample> samples, long loops, int copies) {
+    /**
+     * A measurement read back from its journal record ({@link Measurement#journalRecord}). A record that
+     * keeps its sentinel reference gives the estimate the run had; an older one is judged against the
+     * clock's window of recent jobs, as it was then (which a replay cannot rebuild exactly).
+     */
+    public Measurement fromJournal(Map<String, Object> rec, Benchmark.Kind kind) {
+        String name = (String) rec.get("name");
+        String hash = (String) rec.get("hash");
+        if (!Boolean.TRUE.equals(rec.get("ok"))) return Measurement.failed(name, (String) rec.get("cause"), hash);
+        List<RawSample> samples = Measurement.samplesOf(rec);
+        long loops = ((Number) rec.get("loops")).longValue();
+        int copies = ((Number) rec.get("copies")).intValue();
         Estimator estimator = kind == Benchmark.Kind.THROUGHPUT ? Estimator.throughput() : Estimator.latency();
-        return estimate(samples, estimator, (double) copies * loops);
+        Object recorded = rec.get("sentinel_reference");
+        double reference = recorded instanceof Number n ? n.doubleValue() : Double.NaN;
+        List<Clock.Sample> converted = Double.isNaN(reference) ? clock.convert(samples) : clock.convert(samples, reference);
+        Estimate e = estimator.estimate(converted, (double) copies * loops);
+        return new Measurement(name, true, null, e, loops, copies, samples, hash, reference);
     }
 
 }

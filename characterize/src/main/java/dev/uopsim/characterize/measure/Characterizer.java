@@ -3,8 +3,6 @@ package dev.uopsim.characterize.measure;
 import dev.uopsim.characterize.bench.Benchmark;
 import dev.uopsim.characterize.bench.Generator;
 import dev.uopsim.characterize.journal.Journal;
-import dev.uopsim.characterize.runner.RawSample;
-import dev.uopsim.characterize.stats.Estimate;
 import dev.uopsim.isa.InstructionForm;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -144,24 +142,12 @@ public final class Characterizer {
         if (journal == null) return null;
         Map<String, Object> rec = journal.benches().get(name);
         if (rec == null) return null;
-        return fromRecord(rec, kindOf(name));
+        return runner.fromJournal(rec, kindOf(name));
     }
 
     private static Benchmark.Kind kindOf(String name) {
         if (name.startsWith("reference-")) return Benchmark.Kind.REFERENCE;
         return name.contains("-throughput-") ? Benchmark.Kind.THROUGHPUT : Benchmark.Kind.LATENCY;
-    }
-
-    @SuppressWarnings("unchecked")
-    private Measurement fromRecord(Map<String, Object> rec, Benchmark.Kind kind) {
-        String name = (String) rec.get("name");
-        String hash = (String) rec.get("hash");
-        if (!Boolean.TRUE.equals(rec.get("ok"))) return Measurement.failed(name, (String) rec.get("cause"), hash);
-        List<RawSample> samples = Measurement.samplesOf(rec);
-        long loops = ((Number) rec.get("loops")).longValue();
-        int copies = ((Number) rec.get("copies")).intValue();
-        Estimate e = runner.reestimate(kind, samples, loops, copies);
-        return new Measurement(name, true, null, e, loops, copies, samples, hash);
     }
 
     private void journalBench(String form, Measurement m) {

@@ -2,8 +2,6 @@ package dev.uopsim.characterize.measure;
 
 import dev.uopsim.characterize.bench.Benchmark;
 import dev.uopsim.characterize.journal.Journal;
-import dev.uopsim.characterize.runner.RawSample;
-import dev.uopsim.characterize.stats.Estimate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -69,19 +67,11 @@ public final class JournalMeasurer {
         return run(phase, List.of(b)).getFirst();
     }
 
-    @SuppressWarnings("unchecked")
     private Measurement previous(Benchmark b) {
         if (journal == null || b == null) return null;
         Map<String, Object> rec = journal.benches().get(b.name());
         if (rec == null) return null;
-        String hash = (String) rec.get("hash");
-        if (!Boolean.TRUE.equals(rec.get("ok"))) return Measurement.failed(b.name(), (String) rec.get("cause"), hash);
-        List<RawSample> samples = Measurement.samplesOf(rec);
-        long loops = ((Number) rec.get("loops")).longValue();
-        int copies = ((Number) rec.get("copies")).intValue();
-        Estimate e = runner.reestimate(b.kind() == Benchmark.Kind.THROUGHPUT ? Benchmark.Kind.THROUGHPUT : Benchmark.Kind.LATENCY,
-                samples, loops, copies);
-        return new Measurement(b.name(), true, null, e, loops, copies, samples, hash);
+        return runner.fromJournal(rec, b.kind() == Benchmark.Kind.THROUGHPUT ? Benchmark.Kind.THROUGHPUT : Benchmark.Kind.LATENCY);
     }
 
     private void journal(String phase, Measurement m) {

@@ -12,10 +12,13 @@ import java.util.Map;
  * with the estimate's spread and stability, the raw samples and the loop count they were taken
  * with; or the reason it could not run.
  *
- * @param codeHash identifies the code that was run, so a journal entry is reused only for the same code
+ * @param codeHash          identifies the code that was run, so a journal entry is reused only for the same code
+ * @param sentinelReference the throughput sentinel (core cycles) its samples were judged against, NaN when
+ *                          not known (journals written before it was recorded): with it, the estimate is a
+ *                          function of the journal record alone, and a replay takes the decisions the run took
  */
 public record Measurement(String name, boolean ok, String cause, Estimate estimate, long loops, int copies,
-                          List<RawSample> samples, String codeHash) {
+                          List<RawSample> samples, String codeHash, double sentinelReference) {
 
     public double perCopy() {
         return ok ? estimate.value() : Double.NaN;
@@ -36,6 +39,7 @@ public record Measurement(String name, boolean ok, String cause, Estimate estima
         rec.put("loops", loops);
         rec.put("copies", copies);
         rec.put("clock_kind", clockKind);
+        if (Double.isFinite(sentinelReference)) rec.put("sentinel_reference", sentinelReference);
         List<long[]> raw = new ArrayList<>();
         for (RawSample s : samples) raw.add(s.toArray());
         rec.put("samples", raw);
@@ -60,6 +64,6 @@ public record Measurement(String name, boolean ok, String cause, Estimate estima
     }
 
     public static Measurement failed(String name, String cause, String codeHash) {
-        return new Measurement(name, false, cause, null, 0, 0, List.of(), codeHash);
+        return new Measurement(name, false, cause, null, 0, 0, List.of(), codeHash, Double.NaN);
     }
 }

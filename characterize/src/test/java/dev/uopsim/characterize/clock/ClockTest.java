@@ -2,6 +2,7 @@ package dev.uopsim.characterize.clock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.uopsim.characterize.runner.RawSample;
@@ -90,6 +91,41 @@ class ClockTest {
         List<Clock.Sample> s = new Clock(ClockKind.TSC_CALIBRATED).convert(raw);
         assertFalse(s.get(5).kept());
         assertTrue(s.get(5).dropped().contains("moved"), s.get(5).dropped());
+    }
+
+    /** The samples with their sentinel scaled by {@code factor} (every one, or every other from {@code from}). */
+    private static List<RawSample> sentinels(List<RawSample> raw, double factor, int from, int step) {
+        List<RawSample> out = new ArrayList<>(raw);
+        for (int i = from; i < out.size(); i += step) {
+            RawSample r = out.get(i);
+            out.set(i, new RawSample(r.ticksA(), r.ticksB(), r.calShortBefore(), r.calLongBefore(), r.calShortAfter(),
+                    r.calLongAfter(), Math.round(r.sentinel() * factor), r.perfA(), r.perfB()));
+        }
+        return out;
+    }
+
+    private static List<Boolean> kept(List<Clock.Sample> samples) {
+        return samples.stream().map(Clock.Sample::kept).toList();
+    }
+
+    @Test
+    void aJobJudgedAgainstItsRecordedReferenceKeepsTheSameSamplesWhateverWasMeasuredBefore() throws IOException {
+        // Measured after a job whose sentinels ran 5% faster, every other sample of this one 4% slower
+        // still: those are over the slack against the window's reference and dropped.
+        Clock live = new Clock(ClockKind.TSC_CALIBRATED);
+        live.convert(sentinels(recorded(), 0.95, 0, 1));
+        List<RawSample> job = sentinels(recorded(), 1.04, 1, 2);
+        List<Clock.Sample> measured = live.convert(job);
+        double reference = live.bestSentinel();
+
+        // A replay converts the same raw samples on a clock that saw nothing before (or other jobs).
+        Clock replay = new Clock(ClockKind.TSC_CALIBRATED);
+        replay.convert(sentinels(recorded(), 1.10, 0, 1));
+        assertEquals(kept(measured), kept(replay.convert(job, reference)));
+        assertEquals(kept(measured), kept(new Clock(ClockKind.TSC_CALIBRATED).convert(job, reference)));
+        // Without the reference the job is judged by its own fastest sentinel: other samples are kept.
+        assertNotEquals(kept(measured), kept(new Clock(ClockKind.TSC_CALIBRATED).convert(job)));
+        assertTrue(kept(measured).contains(false), "the slower samples dropped live: " + kept(measured));
     }
 
     @Test
