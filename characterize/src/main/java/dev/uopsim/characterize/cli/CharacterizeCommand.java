@@ -197,6 +197,8 @@ public final class CharacterizeCommand implements Command {
                             + " held-apart checks measured (validate replay compares them with the model)");
                 }
                 double seconds = (System.nanoTime() - start) / 1e9;
+                if (runner.remeasured() > 0) console.err().println("uopsim: " + runner.contention());
+                doc.put("remeasured_contended", runner.remeasured());
                 doc.put("cpu", session.host().cpu().toJson());
                 doc.put("host", session.host().toJson());
                 doc.put("clock", session.clockJson());

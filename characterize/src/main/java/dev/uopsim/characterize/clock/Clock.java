@@ -21,6 +21,9 @@ public final class Clock {
     /** A sentinel slower than the recent reference by this fraction marks a contended sample. */
     static final double SENTINEL_SLACK = 0.06;
 
+    /** Why a sample taken while another thread used the core is dropped. */
+    public static final String CONTENDED = "sentinel slow: the core was shared";
+
     /** Jobs over which the fastest sentinel is the uncontended reference. */
     static final int SENTINEL_WINDOW = 64;
 
@@ -42,6 +45,9 @@ public final class Clock {
     /** One sample in core cycles, or dropped with the reason. */
     public record Sample(double cyclesA, double cyclesB, double cyclesPerTick, double sentinelCycles, String dropped) {
         public boolean kept() { return dropped == null; }
+
+        /** Dropped because another thread shared the core. */
+        public boolean contended() { return CONTENDED.equals(dropped); }
     }
 
     public static double ratio(long shortTicks, long longTicks) {
@@ -104,11 +110,11 @@ public final class Clock {
             String dropped;
             if (kind == ClockKind.PERF_CYCLES) {
                 // Counted cycles need no calibration; the sentinel still tells a shared core.
-                dropped = r.perfA() <= 0 || r.perfB() <= 0 ? "no perf count" : contended ? "sentinel slow: the core was shared" : null;
+                dropped = r.perfA() <= 0 || r.perfB() <= 0 ? "no perf count" : contended ? CONTENDED : null;
                 out.add(new Sample(r.perfA(), r.perfB(), ratio, sentinel, dropped));
             } else {
                 dropped = calibrationProblem(r, ratio, median);
-                if (dropped == null && contended) dropped = "sentinel slow: the core was shared";
+                if (dropped == null && contended) dropped = CONTENDED;
                 out.add(new Sample(r.ticksA() * ratio, r.ticksB() * ratio, ratio, sentinel, dropped));
             }
         }

@@ -1,6 +1,7 @@
 package dev.uopsim.characterize.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.uopsim.characterize.bench.Benchmark;
@@ -53,5 +54,29 @@ class JournalEstimateTest {
         double withoutReference = Estimator.latency().estimate(new Clock(ClockKind.TSC_CALIBRATED).convert(samples), 10.0).value();
         assertTrue(Math.abs(withoutReference - liveEstimate.value()) > 1e-9,
                 "without the reference " + withoutReference + ", with it " + liveEstimate.value());
+    }
+
+    private static Measurement measured(List<RawSample> samples, double reference) {
+        Clock clock = new Clock(ClockKind.TSC_CALIBRATED);
+        Estimate e = Estimator.latency().estimate(clock.convert(samples, reference), 10.0);
+        return new Measurement("x-latency-op0-op0", true, null, e, 1, 10, samples, "h", reference);
+    }
+
+    @Test
+    void aMeasurementTakenMostlyWhileTheCoreWasSharedIsMeasuredAgainAndNoOtherIs() {
+        Clock clock = new Clock(ClockKind.TSC_CALIBRATED);
+        List<RawSample> busy = new ArrayList<>(), quiet = new ArrayList<>(), jittery = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            busy.add(i < 9 ? sample(520, 40 * i) : sample(400, 3 * i));         // 9 of 12 sentinels 30% slow
+            quiet.add(sample(400, i % 2));
+            jittery.add(sample(400, i % 2 == 0 ? 0 : 600));                      // unstable, but not contended
+        }
+        Measurement b = measured(busy, 400), q = measured(quiet, 400), j = measured(jittery, 400);
+        assertFalse(b.estimate().stable(), b.estimate().toString());
+        assertTrue(BenchmarkRunner.worthRemeasuring(b, clock));
+        assertFalse(BenchmarkRunner.worthRemeasuring(q, clock), "stable");
+        assertFalse(j.estimate().stable(), j.estimate().toString());
+        assertFalse(BenchmarkRunner.worthRemeasuring(j, clock), "unstable on a quiet core: waiting would not help");
+        assertFalse(BenchmarkRunner.worthRemeasuring(Measurement.failed("x", "fault", "h"), clock));
     }
 }
