@@ -29,6 +29,14 @@ final class HostChecks {
     /** Shipped models with a memory unit and front end measured on a host of that core. */
     static final Set<String> HOST_MEASURED_MODELS = Set.of("sapphirerapids");
 
+    /**
+     * CPUID model numbers of the hosts the shipped model's loop front end was measured on: the
+     * development host of 2026-11-22/23 reported 167 (masked by its hypervisor). A host reporting 0xcf
+     * (Emerald Rapids) runs loops of 9-11 slots at 2.00 cycles where that one ran 1.50-1.83
+     * (characterize/REPORT.md, 2026-11-26): the model does not describe its loop delivery.
+     */
+    static final Set<Integer> LOOP_FRONT_END_HOSTS = Set.of(0xa7);
+
     /** Further measurements of a kernel found off by more than the tolerance. */
     private static final int REMEASUREMENTS = 2;
 
@@ -38,8 +46,20 @@ final class HostChecks {
     record Comparison(String model, List<String> misses, String table, java.util.Map<String, double[]> figures) {}
 
     static Comparison measureAndSimulate(List<Kernel> kernels, double tolerance) throws IOException {
+        return measureAndSimulate(kernels, tolerance, null);
+    }
+
+    /**
+     * The same, on a host whose CPUID model number is among {@code hosts} (null: any host of a measured
+     * model's family); elsewhere the test is skipped, saying why.
+     */
+    static Comparison measureAndSimulate(List<Kernel> kernels, double tolerance, Set<Integer> hosts) throws IOException {
         assumeTrue(Session.unavailable().isEmpty(), () -> "skipped: " + Session.unavailable().orElse(""));
         try (Session session = Session.open()) {
+            int cpuModel = session.host().cpu().model();
+            assumeTrue(hosts == null || hosts.contains(cpuModel), () -> String.format(
+                    "skipped: the model's figures for this mechanism were measured on hosts reporting CPUID model %s; this one reports 0x%x",
+                    hosts.stream().map(h -> String.format("0x%x", h)).toList(), cpuModel));
             String guess = session.host().cpu().uarchGuess();
             String model = ModelRegistry.shippedFor(guess).orElse(null);
             assumeTrue(model != null && HOST_MEASURED_MODELS.contains(model), () -> "skipped: this core (" + guess
@@ -59,17 +79,21 @@ final class HostChecks {
                 SimulationResult s = Simulator.run(core, timings, Simulations.input(k).withUnrolledFromUopCache(true), Simulator.Options.DEFAULT);
                 simulated[i] = s.cyclesPerIteration();
             }
-            // A kernel off by more than the tolerance is measured again, up to twice, and its fastest
-            // measurement counts: other work on the machine only ever slows a measurement down (seen
-            // here once: a loop of 16 adds at 5.00 cycles, 2.99 in the next three runs).
-            for (int retry = 0; retry < REMEASUREMENTS; retry++) {
-                List<Integer> off = new ArrayList<>();
-                for (int i = 0; i < kernels.size(); i++) if (Math.abs(simulated[i] / measured[i] - 1) > tolerance) off.add(i);
-                if (off.isEmpty()) break;
-                List<BlockMeasurer.Result> again = measurer.measure(off.stream().map(kernels::get).toList(), n -> { });
-                for (int j = 0; j < off.size(); j++) {
-                    if (again.get(j).ok()) measured[off.get(j)] = Math.min(measured[off.get(j)], again.get(j).cyclesPerIteration());
+            // A kernel off by more than the tolerance is measured twice more and the median of the three
+            // counts: other work on the machine mostly slows a measurement down (seen here once: a loop of
+            // 16 adds at 5.00 cycles, 2.99 in the next three runs), but a disturbed calibration can also make
+            // one read fast (a read-modify-write chain at 6.92 among runs of 7.36-7.38), so neither the
+            // first figure nor the fastest is trusted alone.
+            List<Integer> off = new ArrayList<>();
+            for (int i = 0; i < kernels.size(); i++) if (Math.abs(simulated[i] / measured[i] - 1) > tolerance) off.add(i);
+            if (!off.isEmpty()) {
+                double[][] runs = new double[off.size()][REMEASUREMENTS + 1];
+                for (int j = 0; j < off.size(); j++) runs[j][0] = measured[off.get(j)];
+                for (int retry = 1; retry <= REMEASUREMENTS; retry++) {
+                    List<BlockMeasurer.Result> again = measurer.measure(off.stream().map(kernels::get).toList(), n -> { });
+                    for (int j = 0; j < off.size(); j++) runs[j][retry] = again.get(j).ok() ? again.get(j).cyclesPerIteration() : Double.NaN;
                 }
+                for (int j = 0; j < off.size(); j++) measured[off.get(j)] = median(runs[j]);
             }
             List<String> misses = new ArrayList<>();
             java.util.Map<String, double[]> figures = new java.util.LinkedHashMap<>();
@@ -84,5 +108,11 @@ final class HostChecks {
             System.out.print(table);
             return new Comparison(model, misses, table.toString(), figures);
         }
+    }
+
+    private static double median(double[] values) {
+        double[] v = java.util.Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
+        if (v.length == 0) return Double.NaN;
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 }

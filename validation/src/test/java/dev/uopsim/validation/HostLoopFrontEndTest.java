@@ -32,7 +32,7 @@ class HostLoopFrontEndTest {
             lines.addAll(List.of("    dec rcx", "    jnz loop"));
             kernels.add(reader.parse("adds-" + k, lines, KernelReader.Options.DEFAULT));
         }
-        HostChecks.Comparison c = HostChecks.measureAndSimulate(kernels, TOLERANCE);
+        HostChecks.Comparison c = HostChecks.measureAndSimulate(kernels, TOLERANCE, HostChecks.LOOP_FRONT_END_HOSTS);
         assertEquals(List.of(), c.misses(), "loops off by more than " + (int) (100 * TOLERANCE) + "%:\n" + c.table());
     }
 

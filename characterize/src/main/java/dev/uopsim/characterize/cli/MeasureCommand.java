@@ -165,12 +165,12 @@ public final class MeasureCommand implements Command {
         for (int i = 0; i < hexes.size(); i++) {
             ObjdumpDecoder.Block b = decoded.get(i);
             if (badHex.get(i) != null) {
-                results.set(i, new BlockMeasurer.Result("block " + i, false, badHex.get(i), "bad hex", Double.NaN, null, 0, 0, 0, null));
+                results.set(i, BlockMeasurer.Result.failed("block " + i, "bad hex", badHex.get(i)));
                 continue;
             }
             if (!b.ok()) {
                 String why = "not decoded: " + (b.failedText() != null ? b.failedText() : b.error().getMessage());
-                results.set(i, new BlockMeasurer.Result("block " + i, false, why, "not decoded", Double.NaN, null, 0, 0, 0, null));
+                results.set(i, BlockMeasurer.Result.failed("block " + i, "not decoded", why));
                 continue;
             }
             kernels.add(new Kernel("block " + (i + 1), b.instructions(), Kernel.Mode.UNROLLED, Kernel.InitPolicy.SAME, Map.of()));

@@ -17,6 +17,18 @@ public final class SlotProbe {
     public static final int MAX_FILLERS = 160;
     /** A count within this distance of a whole number is settled. */
     public static final double SETTLED = 0.3;
+    /** Slack (a fraction, plus half a slot) on the most slots a form's own throughput allows. */
+    static final double THROUGHPUT_SLACK = 0.1;
+
+    /**
+     * Whether {@code slots} per instance fit the form's own throughput: the front end brings at most
+     * {@code width} slots a cycle, so a form measured at {@code throughput} cycles an instance takes no
+     * more than {@code width x throughput}. A probe that reads more was slowed by something else (a burst
+     * of another tenant's work read BTR r32, imm8 as 13 slots on the development host, 1 in other runs).
+     */
+    public static boolean fitsThroughput(double slots, double throughput, double width) {
+        return !(slots > width * throughput * (1 + THROUGHPUT_SLACK) + 0.5);
+    }
 
     private SlotProbe() {}
 

@@ -35,20 +35,13 @@ public final class BenchmarkRunner {
     static final long MAX_LOOPS = 1L << 22;
     static final int TIMEOUT_MILLIS = 20_000;
     static final int MAX_PAGES = 64;
-    /** Times a benchmark whose samples were mostly taken while the core was shared is measured again. */
-    static final int CONTENDED_RETRIES = 4;
-    /** The first pause before measuring again (it doubles); another tenant's burst often passes in a second. */
-    static final long CONTENDED_PAUSE_MILLIS = 250;
-    /** Pausing stops once a run has waited this long in all: a machine busy for good gets today's figures. */
-    static final long CONTENDED_WAIT_BUDGET_MILLIS = 300_000;
 
     private final Worker worker;
     private final Assembler assembler;
     private final ProgramWriter writer;
     private final Clock clock;
     private int firstSamples = FIRST_SAMPLES;
-    private long contendedWaitMillis;
-    private int remeasured;
+    private final Contention contention = new Contention();
 
     public BenchmarkRunner(Worker worker, Assembler assembler, ProgramWriter writer, Clock clock) {
         this.worker = worker;
@@ -66,11 +59,9 @@ public final class BenchmarkRunner {
     public Clock clock() { return clock; }
 
     /** Benchmarks measured again because the core was shared during their samples, and the time waited for it. */
-    public String contention() {
-        return remeasured + " benchmarks measured again after the core was shared (" + contendedWaitMillis / 1000 + " s waited)";
-    }
+    public String contention() { return contention.toString(); }
 
-    public int remeasured() { return remeasured; }
+    public int remeasured() { return contention.remeasured(); }
 
     /** The two programs of a benchmark, as text. */
     public List<String> programs(Benchmark b) {
@@ -134,35 +125,16 @@ public final class BenchmarkRunner {
         return out;
     }
 
-    /**
-     * Measures a benchmark; when most of its samples were taken while another thread shared the core
-     * (its sentinel ran slow) and the estimate is not stable, waits and measures it afresh, a few times
-     * at most: a burst of another tenant's work must not become the figure inference builds on (one
-     * such burst on the development host made a run's front-end probes read 8 slots for an ADD).
-     */
+    /** Measures a benchmark, again after a pause while its samples say the core was shared ({@link Contention}). */
     private Measurement measure(Benchmark b, byte[] a, byte[] bb, String hash) throws IOException {
         Measurement m = measureOnce(b, a, bb, hash);
-        for (int attempt = 0; attempt < CONTENDED_RETRIES && worthRemeasuring(m, clock) && contendedWaitMillis < CONTENDED_WAIT_BUDGET_MILLIS;
-             attempt++) {
-            long pause = CONTENDED_PAUSE_MILLIS << attempt;
-            try {
-                Thread.sleep(pause);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            contendedWaitMillis += pause;
-            if (attempt == 0) remeasured++;
-            m = measureOnce(b, a, bb, hash);
-        }
+        for (int attempt = 0; worthRemeasuring(m, clock) && contention.pause(attempt); attempt++) m = measureOnce(b, a, bb, hash);
         return m;
     }
 
     /** An unstable measurement more than half of whose samples were dropped because the core was shared. */
     static boolean worthRemeasuring(Measurement m, Clock clock) {
-        if (!m.ok() || m.estimate() == null || m.estimate().stable()) return false;
-        long contended = clock.convert(m.samples(), m.sentinelReference()).stream().filter(Clock.Sample::contended).count();
-        return contended * 2 > m.samples().size();
+        return m.ok() && m.estimate() != null && !m.estimate().stable() && Contention.mostlyContended(clock, m.samples(), m.sentinelReference());
     }
 
     private Measurement measureOnce(Benchmark b, byte[] a, byte[] bb, String hash) throws IOException {

@@ -78,14 +78,15 @@ public final class BlockMeasurer {
      * {@code "branch"}, ...); null when measured.
      */
     public record Result(String name, boolean ok, String cause, String category, double cyclesPerIteration,
-                         Estimate estimate, int pagesMapped, long loops, int copies, String control) {
+                         Estimate estimate, int pagesMapped, long loops, int copies, String control,
+                         List<RawSample> samples, double sentinelReference) {
 
         public boolean stable() {
             return ok && estimate.stable();
         }
 
-        static Result failed(String name, String category, String cause) {
-            return new Result(name, false, cause, category, Double.NaN, null, 0, 0, 0, null);
+        public static Result failed(String name, String category, String cause) {
+            return new Result(name, false, cause, category, Double.NaN, null, 0, 0, 0, null, List.of(), Double.NaN);
         }
     }
 
@@ -222,7 +223,19 @@ public final class BlockMeasurer {
         return s;
     }
 
+    private final Contention contention = new Contention();
+
+    /** Measures a kernel, again after a pause while its samples say the core was shared ({@link Contention}). */
     private Result run(Prepared p, byte[] a, byte[] b) throws IOException {
+        Result r = runOnce(p, a, b);
+        for (int attempt = 0; r.ok() && !r.stable() && Contention.mostlyContended(session.clock(), r.samples(), r.sentinelReference())
+                && contention.pause(attempt); attempt++) {
+            r = runOnce(p, a, b);
+        }
+        return r;
+    }
+
+    private Result runOnce(Prepared p, byte[] a, byte[] b) throws IOException {
         Variant va, vb;
         if (p.control != null) {
             LoopControl c = p.control;
@@ -261,6 +274,6 @@ public final class BlockMeasurer {
         }
         String control = p.control != null ? p.control.how() : p.copies + " and " + 2 * p.copies + " copies";
         return new Result(p.kernel.name(), true, e.stable() ? null : e.note(), e.stable() ? null : "unstable",
-                e.value(), e, pages, loops, p.copies, control);
+                e.value(), e, pages, loops, p.copies, control, all, clock.bestSentinel());
     }
 }

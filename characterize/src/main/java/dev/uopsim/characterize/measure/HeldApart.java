@@ -13,8 +13,8 @@ import java.util.Random;
 /**
  * Checks that inference never saw: random mixes of 3-5 forms (each instance independent, so the
  * ports decide) and short dependency chains across 2-4 forms (the latencies decide). The choice is
- * seeded and depends only on the inferred forms, so a replay of the journal builds the same
- * benchmarks and finds their measurements in it.
+ * seeded and depends on the inferred forms; a replay rebuilds the checks a journal measured from
+ * their names ({@link #fromNames}), so a change to inference does not lose them.
  */
 public final class HeldApart {
     /** The journal phase of these benchmarks. */
@@ -98,6 +98,44 @@ public final class HeldApart {
             if (b == null) continue;
             out.add(b);
             i++;
+        }
+        return out;
+    }
+
+    /**
+     * The checks named {@code names} (as {@link #benchmarks} names them: the forms by slug, with their
+     * counts for a mix), rebuilt from the forms they name; a name whose forms are not among {@code forms}
+     * is left out. The code hash the journal keeps tells whether the rebuilt code is the one measured.
+     */
+    public static List<Benchmark> fromNames(Generator generator, List<InstructionForm> forms, java.util.Collection<String> names) {
+        Map<String, InstructionForm> bySlug = new java.util.HashMap<>();
+        for (InstructionForm f : forms) bySlug.put(Generator.slug(f), f);
+        List<Benchmark> out = new ArrayList<>();
+        for (String name : names) {
+            String[] t = name.split("-");
+            if (t.length < 4 || !t[0].equals(PHASE)) continue;
+            Benchmark b = null;
+            if (t[1].equals("mix")) {
+                List<Generator.Part> parts = new ArrayList<>();
+                for (int k = 3; k + 1 < t.length && t[k + 1].matches("x\\d+"); k += 2) {
+                    InstructionForm f = bySlug.get(t[k]);
+                    if (f == null) break;
+                    parts.add(new Generator.Part(f, Integer.parseInt(t[k + 1].substring(1))));
+                }
+                if (2 * parts.size() == t.length - 3) {
+                    b = generator.mix(name, parts, Generator.Layout.INTERLEAVED, 0, true, true, 1, Benchmark.Kind.THROUGHPUT);
+                }
+            } else if (t[1].equals("chain")) {
+                List<Generator.Link> chain = new ArrayList<>();
+                for (int k = 3; k < t.length; k++) {
+                    InstructionForm f = bySlug.get(t[k]);
+                    Generator.Link l = f == null ? null : link(f);
+                    if (l == null) break;
+                    chain.add(l);
+                }
+                if (chain.size() == t.length - 3) b = generator.chain(name, chain);
+            }
+            if (b != null) out.add(b);
         }
         return out;
     }

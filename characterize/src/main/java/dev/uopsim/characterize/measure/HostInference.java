@@ -147,6 +147,12 @@ public final class HostInference {
                 continue;
             }
             double s = SlotProbe.slots(b, c, width);
+            double own = figures.get(of.get(i).name()).throughput();
+            if (!SlotProbe.fitsThroughput(s, own, width)) {
+                out.put(of.get(i).name(), new Slots(Double.NaN, null, b.name(), String.format(
+                        "not settled: the probe read %.2f slots, more than its throughput (%.2f cycles at %.0f slots a cycle) allows", s, own, width)));
+                continue;
+            }
             long r = Math.round(s);
             boolean ok = Math.abs(s - r) <= SlotProbe.SETTLED && r >= 1;
             out.put(of.get(i).name(), new Slots(s, ok ? (int) r : null, b.name(), ok ? null : String.format("not settled: %.2f slots", s)));

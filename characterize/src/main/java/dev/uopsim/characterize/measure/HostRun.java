@@ -88,7 +88,22 @@ public final class HostRun {
      * built from its result that no inference step used.
      */
     public static List<JournalMeasurer.Recorded> heldApart(Outcome o, List<InstructionForm> forms) throws IOException {
-        List<dev.uopsim.characterize.bench.Benchmark> bs = HeldApart.benchmarks(new Generator(o.cpu()), forms, o.inference());
+        return measured(o, HeldApart.benchmarks(new Generator(o.cpu()), forms, o.inference()));
+    }
+
+    /**
+     * The held-apart checks a journal holds, rebuilt from their names and read from it (replay): the
+     * very checks the run measured, whatever inference now makes of the journal.
+     */
+    public static List<JournalMeasurer.Recorded> heldApartOfJournal(Outcome o, List<InstructionForm> forms) throws IOException {
+        List<String> names = new ArrayList<>();
+        for (var e : o.measurer().journal().benches().entrySet()) {
+            if (HeldApart.PHASE.equals(e.getValue().get("phase"))) names.add(e.getKey());
+        }
+        return measured(o, HeldApart.fromNames(new Generator(o.cpu()), forms, names));
+    }
+
+    private static List<JournalMeasurer.Recorded> measured(Outcome o, List<dev.uopsim.characterize.bench.Benchmark> bs) throws IOException {
         List<Measurement> ms = o.measurer().run(HeldApart.PHASE, bs);
         List<JournalMeasurer.Recorded> out = new ArrayList<>();
         for (int i = 0; i < bs.size(); i++) out.add(new JournalMeasurer.Recorded(HeldApart.PHASE, bs.get(i), ms.get(i)));

@@ -111,7 +111,7 @@ public final class ReplayCommand implements Command {
 
         List<InstructionForm> forms = new ArrayList<>();
         for (InstructionForm f : FormTable.shipped().forms()) if (journal.forms().containsKey(f.name())) forms.add(f);
-        List<JournalMeasurer.Recorded> held = HostRun.heldApart(outcome, forms);
+        List<JournalMeasurer.Recorded> held = HostRun.heldApartOfJournal(outcome, forms);
         List<JournalMeasurer.Recorded> inference = new ArrayList<>();
         int k = 0;
         for (JournalMeasurer.Recorded r : outcome.measurer().recorded()) {

@@ -1,0 +1,53 @@
+package dev.uopsim.characterize.measure;
+
+import dev.uopsim.characterize.clock.Clock;
+import dev.uopsim.characterize.runner.RawSample;
+import java.util.List;
+
+/**
+ * Waiting out other work on a shared machine. A measurement whose samples were mostly taken while
+ * another thread used the core (its sentinel ran slow) and whose estimate is not stable is taken
+ * again after a pause, a few times at most: a burst of another tenant's work must not become the
+ * figure (one such burst on the development host read ADD as 8 front-end slots in one run, 1 in others).
+ * The pauses double and stop once a run has waited {@link #BUDGET_MILLIS} in all: a machine busy for
+ * good gets the figures it gives.
+ */
+final class Contention {
+    static final int RETRIES = 4;
+    static final long PAUSE_MILLIS = 250;
+    static final long BUDGET_MILLIS = 300_000;
+
+    private long waitedMillis;
+    private int remeasured;
+
+    /** Whether more than half of {@code samples} were dropped because the sentinel ran slow against {@code reference}. */
+    static boolean mostlyContended(Clock clock, List<RawSample> samples, double reference) {
+        long contended = clock.convert(samples, reference).stream().filter(Clock.Sample::contended).count();
+        return contended * 2 > samples.size();
+    }
+
+    /**
+     * Pauses before measuring again ({@code attempt} counts from 0); false, without pausing, when the
+     * retries or the budget are spent or the thread was interrupted.
+     */
+    boolean pause(int attempt) {
+        if (attempt >= RETRIES || waitedMillis >= BUDGET_MILLIS) return false;
+        long pause = PAUSE_MILLIS << attempt;
+        try {
+            Thread.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        waitedMillis += pause;
+        if (attempt == 0) remeasured++;
+        return true;
+    }
+
+    int remeasured() { return remeasured; }
+
+    @Override
+    public String toString() {
+        return remeasured + " measurements taken again after the core was shared (" + waitedMillis / 1000 + " s waited)";
+    }
+}
