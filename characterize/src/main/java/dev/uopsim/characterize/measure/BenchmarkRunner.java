@@ -63,6 +63,9 @@ public final class BenchmarkRunner {
 
     public int remeasured() { return contention.remeasured(); }
 
+    /** Gives the measurements that follow a budget of pauses of their own ({@link Contention#renew}). */
+    public void renewContentionBudget() { contention.renew(); }
+
     /** The two programs of a benchmark, as text. */
     public List<String> programs(Benchmark b) {
         return List.of(writer.loop(b.body(b.copies()), b.perIteration(), b.cleanUpper()),

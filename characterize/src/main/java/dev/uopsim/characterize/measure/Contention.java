@@ -17,8 +17,22 @@ final class Contention {
     static final long PAUSE_MILLIS = 250;
     static final long BUDGET_MILLIS = 300_000;
 
+    private final long budgetMillis;
+    private final long pauseMillis;
     private long waitedMillis;
+    /** Waited before the budget was last renewed. */
+    private long spentMillis;
     private int remeasured;
+
+    Contention() {
+        this(BUDGET_MILLIS, PAUSE_MILLIS);
+    }
+
+    /** With another budget and first pause (tests). */
+    Contention(long budgetMillis, long pauseMillis) {
+        this.budgetMillis = budgetMillis;
+        this.pauseMillis = pauseMillis;
+    }
 
     /** Whether more than half of {@code samples} were dropped because the sentinel ran slow against {@code reference}. */
     static boolean mostlyContended(Clock clock, List<RawSample> samples, double reference) {
@@ -31,8 +45,8 @@ final class Contention {
      * retries or the budget are spent or the thread was interrupted.
      */
     boolean pause(int attempt) {
-        if (attempt >= RETRIES || waitedMillis >= BUDGET_MILLIS) return false;
-        long pause = PAUSE_MILLIS << attempt;
+        if (attempt >= RETRIES || waitedMillis - spentMillis >= budgetMillis) return false;
+        long pause = pauseMillis << attempt;
         try {
             Thread.sleep(pause);
         } catch (InterruptedException e) {
@@ -42,6 +56,11 @@ final class Contention {
         waitedMillis += pause;
         if (attempt == 0) remeasured++;
         return true;
+    }
+
+    /** A fresh budget for what comes next (the held-apart checks come last, and the run is judged by them). */
+    void renew() {
+        spentMillis = waitedMillis;
     }
 
     int remeasured() { return remeasured; }

@@ -88,6 +88,8 @@ public final class HostRun {
      * built from its result that no inference step used.
      */
     public static List<JournalMeasurer.Recorded> heldApart(Outcome o, List<InstructionForm> forms) throws IOException {
+        // They come last, when a busy machine may have spent the run's pauses, and the run is judged by them.
+        o.measurer().runner().renewContentionBudget();
         return measured(o, HeldApart.benchmarks(new Generator(o.cpu()), forms, o.inference()));
     }
 
