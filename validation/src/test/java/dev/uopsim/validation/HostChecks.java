@@ -119,11 +119,6 @@ final class HostChecks {
     static double lowestConfirmed(double[] values) {
         double[] v = java.util.Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
         for (int i = 0; i + 1 < v.length; i++) if (v[i + 1] <= v[i] * (1 + CONFIRMED)) return v[i];
-        return median(v);
-    }
-
-    private static double median(double[] values) {
-        double[] v = java.util.Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
         if (v.length == 0) return Double.NaN;
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }

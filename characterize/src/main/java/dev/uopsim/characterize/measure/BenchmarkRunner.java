@@ -130,14 +130,12 @@ public final class BenchmarkRunner {
 
     /** Measures a benchmark, again after a pause while its samples say the core was shared ({@link Contention}). */
     private Measurement measure(Benchmark b, byte[] a, byte[] bb, String hash) throws IOException {
-        Measurement m = measureOnce(b, a, bb, hash);
-        for (int attempt = 0; worthRemeasuring(m, clock) && contention.pause(attempt); attempt++) m = measureOnce(b, a, bb, hash);
-        return m;
+        return contention.measure(() -> measureOnce(b, a, bb, hash), m -> worthRemeasuring(m, clock));
     }
 
     /** An unstable measurement more than half of whose samples were dropped because the core was shared. */
     static boolean worthRemeasuring(Measurement m, Clock clock) {
-        return m.ok() && m.estimate() != null && !m.estimate().stable() && Contention.mostlyContended(clock, m.samples(), m.sentinelReference());
+        return m.ok() && Contention.worthTakingAgain(clock, m.estimate(), m.samples(), m.sentinelReference());
     }
 
     private Measurement measureOnce(Benchmark b, byte[] a, byte[] bb, String hash) throws IOException {

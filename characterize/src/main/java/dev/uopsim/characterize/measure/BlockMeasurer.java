@@ -227,12 +227,8 @@ public final class BlockMeasurer {
 
     /** Measures a kernel, again after a pause while its samples say the core was shared ({@link Contention}). */
     private Result run(Prepared p, byte[] a, byte[] b) throws IOException {
-        Result r = runOnce(p, a, b);
-        for (int attempt = 0; r.ok() && !r.stable() && Contention.mostlyContended(session.clock(), r.samples(), r.sentinelReference())
-                && contention.pause(attempt); attempt++) {
-            r = runOnce(p, a, b);
-        }
-        return r;
+        return contention.measure(() -> runOnce(p, a, b),
+                r -> r.ok() && Contention.worthTakingAgain(session.clock(), r.estimate(), r.samples(), r.sentinelReference()));
     }
 
     private Result runOnce(Prepared p, byte[] a, byte[] b) throws IOException {

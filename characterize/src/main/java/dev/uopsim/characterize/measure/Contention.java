@@ -2,7 +2,10 @@ package dev.uopsim.characterize.measure;
 
 import dev.uopsim.characterize.clock.Clock;
 import dev.uopsim.characterize.runner.RawSample;
+import dev.uopsim.characterize.stats.Estimate;
+import java.io.IOException;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Waiting out other work on a shared machine. A measurement whose samples were mostly taken while
@@ -34,8 +37,25 @@ final class Contention {
         this.pauseMillis = pauseMillis;
     }
 
-    /** Whether more than half of {@code samples} were dropped because the sentinel ran slow against {@code reference}. */
-    static boolean mostlyContended(Clock clock, List<RawSample> samples, double reference) {
+    /** One measurement, taken afresh each time. */
+    interface Attempt<T> {
+        T take() throws IOException;
+    }
+
+    /** Takes a measurement, and again after a pause while {@code worthTakingAgain} says the core was shared. */
+    <T> T measure(Attempt<T> attempt, Predicate<T> worthTakingAgain) throws IOException {
+        T m = attempt.take();
+        for (int k = 0; worthTakingAgain.test(m) && pause(k); k++) m = attempt.take();
+        return m;
+    }
+
+    /**
+     * An estimate that is not stable, more than half of whose samples were dropped because the sentinel
+     * ran slow against {@code reference}: waiting may help, where an unstable figure on a quiet core would
+     * come out the same.
+     */
+    static boolean worthTakingAgain(Clock clock, Estimate estimate, List<RawSample> samples, double reference) {
+        if (estimate == null || estimate.stable()) return false;
         long contended = clock.convert(samples, reference).stream().filter(Clock.Sample::contended).count();
         return contended * 2 > samples.size();
     }

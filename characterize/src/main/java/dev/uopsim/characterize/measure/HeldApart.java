@@ -70,7 +70,7 @@ public final class HeldApart {
                 name.append('-').append(Generator.slug(f)).append("-x").append(n);
             }
             if (parts.size() < k) continue;
-            Benchmark b = generator.mix(name.toString(), parts, Generator.Layout.INTERLEAVED, 0, true, true, 1, Benchmark.Kind.THROUGHPUT);
+            Benchmark b = mix(generator, name.toString(), parts);
             if (b == null) continue;
             out.add(b);
             i++;
@@ -123,7 +123,7 @@ public final class HeldApart {
                     parts.add(new Generator.Part(f, Integer.parseInt(t[k + 1].substring(1))));
                 }
                 if (2 * parts.size() == t.length - 3) {
-                    b = generator.mix(name, parts, Generator.Layout.INTERLEAVED, 0, true, true, 1, Benchmark.Kind.THROUGHPUT);
+                    b = mix(generator, name, parts);
                 }
             } else if (t[1].equals("chain")) {
                 List<Generator.Link> chain = new ArrayList<>();
@@ -138,6 +138,11 @@ public final class HeldApart {
             if (b != null) out.add(b);
         }
         return out;
+    }
+
+    /** A mix check's code: the one layout both the run and a replay's rebuild use (the journal's hash must match). */
+    private static Benchmark mix(Generator generator, String name, List<Generator.Part> parts) {
+        return generator.mix(name, parts, Generator.Layout.INTERLEAVED, 0, true, true, 1, Benchmark.Kind.THROUGHPUT);
     }
 
     /**
