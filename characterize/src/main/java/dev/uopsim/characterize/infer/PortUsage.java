@@ -92,6 +92,40 @@ public final class PortUsage {
         return new Usage(groups, residue, unsettled);
     }
 
+    /**
+     * What blocking found, within what the form can have: no load µop for a form that reads no memory, no
+     * store µop for one that writes none, and no more compute µops than {@code computeAtMost} (its slots
+     * less its stores, where a slot carries a load with its operation; negative: not known). Blocking a wide
+     * combination with many instructions slows some forms by more than their µops (PHSUBD xmm, xmm, 3 slots:
+     * 18.2 µops "within" the five ALU ports beside 45 CMPs on the development host), so the excess is taken
+     * from the widest combinations first.
+     */
+    public static Usage withinForm(Usage u, int computeAtMost, int loadMask, int storeMask, boolean readsMemory, boolean writesMemory) {
+        List<Group> kept = new ArrayList<>();
+        int compute = 0;
+        for (Group g : u.groups()) {
+            boolean load = loadMask != 0 && g.mask() == loadMask, store = storeMask != 0 && g.mask() == storeMask;
+            if (load && !readsMemory || store && !writesMemory) continue;
+            kept.add(g);
+            if (!load && !store) compute += g.count();
+        }
+        int excess = computeAtMost < 0 ? 0 : compute - computeAtMost;
+        while (excess > 0) {
+            int widest = -1;
+            for (int i = 0; i < kept.size(); i++) {
+                Group g = kept.get(i);
+                if (loadMask != 0 && g.mask() == loadMask || storeMask != 0 && g.mask() == storeMask) continue;
+                if (widest < 0 || Integer.bitCount(g.mask()) > Integer.bitCount(kept.get(widest).mask())) widest = i;
+            }
+            Group g = kept.get(widest);
+            int take = Math.min(excess, g.count());
+            excess -= take;
+            if (take == g.count()) kept.remove(widest);
+            else kept.set(widest, new Group(g.mask(), g.count() - take));
+        }
+        return kept.size() == u.groups().size() && kept.equals(u.groups()) ? u : new Usage(kept, u.residue(), u.unsettled());
+    }
+
     /** uops.info notation: {@code 1*P0156+2*P23}, port names joined after a common prefix. */
     public static String notation(List<Group> groups, List<String> portNames) {
         if (groups.isEmpty()) return "";

@@ -515,13 +515,20 @@ public final class HostInference {
                 boolean measured = bl.stream().anyMatch(b -> b.mask() == c.mask());
                 if (!measured && (widest == null || c.size() > widest.size())) widest = c;
             }
+            int[] mem = memoryAccesses(f);
+            var trimmed = dev.uopsim.characterize.infer.PortUsage.withinForm(usage, slotCount > 0 ? slotCount - mem[1] : -1,
+                    loadMask, storeMask, mem[0] > 0, mem[1] > 0);
+            if (trimmed != usage) {
+                notes.add(String.format("blocking found %d µops, more than the form can have (%d slots, %d loads, %d stores): the excess "
+                        + "is interference, taken from the widest combinations", usage.uops(), slotCount, mem[0], mem[1]));
+                usage = trimmed;
+            }
             int memoryUops = 0;
             final int lmask = loadMask, smask = storeMask;
             for (var g : usage.groups()) {
                 if (g.mask() == lmask || g.mask() == smask) memoryUops += g.count();
             }
             int computeFound = usage.uops() - memoryUops;
-            int[] mem = memoryAccesses(f);
             // Intel fuses a load with its operation and a store's two µops into one slot each.
             int deficit = slotCount - computeFound - Math.max(0, mem[1]) - (computeFound == 0 ? mem[0] : 0);
             if (widest != null && deficit > 0 && widest.size() >= 3) {
