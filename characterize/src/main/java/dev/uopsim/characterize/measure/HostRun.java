@@ -73,6 +73,7 @@ public final class HostRun {
         Map<String, FormFigures> figures = new LinkedHashMap<>();
         Map<String, Map<String, Object>> byName = new LinkedHashMap<>();
         for (Map<String, Object> r : results) {
+            FormResults.reselectThroughput(r);
             figures.put((String) r.get("form"), FormFigures.of(r));
             byName.put((String) r.get("form"), r);
         }

@@ -1,0 +1,31 @@
+package dev.uopsim.characterize.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which of a form's throughput sequences is its throughput. */
+class FormResultsThroughputTest {
+    private static FormResults.Figure seq(String key, String variant, double cycles, boolean stable) {
+        return new FormResults.Figure("f-throughput-" + key, key, variant, cycles, false, stable, null, null);
+    }
+
+    @Test
+    void aSequenceBoundByItsOwnChainGivesWayToTwiceTheInstances() {
+        // VFNMSUB213PS ymm on the development host: only x1 settled, and each doubling halved the time
+        var figures = List.of(seq("x1", "", 3.993, true), seq("x2", "", 1.997, false), seq("x4", "", 1.0, false),
+                seq("x8", "", 0.51, false), seq("x8", "breakers", 0.515, false));
+        assertEquals(0.51, FormResults.bestThroughput(figures).cycles());
+    }
+
+    @Test
+    void aLowerUnstableFigureThatNoChainExplainsDoesNot() {
+        // VMOVMSKPS r32, xmm: flat at 1.0 from x1 to x4, one unstable 0.69 at x8
+        var flat = List.of(seq("x1", "", 0.989, false), seq("x2", "", 0.994, true), seq("x4", "", 1.004, false), seq("x8", "", 0.688, false));
+        assertEquals(0.994, FormResults.bestThroughput(flat).cycles());
+        // VSQRTPS xmm: an unstable 2.22 at x4 below the stable 2.97 at x8 (fewer instances cannot be faster)
+        var fewer = List.of(seq("x4", "", 2.223, false), seq("x8", "", 2.966, true), seq("x8", "low-values", 2.5, true));
+        assertEquals(2.966, FormResults.bestThroughput(fewer).cycles());
+    }
+}
