@@ -1,6 +1,7 @@
 package dev.uopsim.cli;
 
 import dev.uopsim.common.InputException;
+import dev.uopsim.common.MeasurementException;
 import dev.uopsim.common.Suggestions;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -39,6 +40,9 @@ public final class Main {
         } catch (InputException e) {
             console.err().println(e.render());
             return ExitCode.BAD_INPUT;
+        } catch (MeasurementException e) {
+            console.err().println("uopsim: " + e.render());
+            return ExitCode.CHECK_FAILED;
         } catch (Exception | StackOverflowError | OutOfMemoryError e) {
             console.err().println("uopsim: internal error: " + e);
             if (System.getenv("UOPSIM_DEBUG") != null) {

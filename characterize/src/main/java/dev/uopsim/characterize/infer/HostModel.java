@@ -168,7 +168,7 @@ public final class HostModel {
         for (int p : order) {
             List<String> u = new ArrayList<>();
             for (Unit x : units.get(p)) u.add(x.name());
-            if (u.isEmpty()) u.add("alu");
+            if (u.isEmpty()) u.add(Unit.ALU.name());
             portMap.put(names.get(p), o("units", u, "source", "ports"));
             if (units.get(p).contains(Unit.LOAD) || units.get(p).contains(Unit.STORE_ADDRESS)) memory.add(names.get(p));
             else compute.add(names.get(p));

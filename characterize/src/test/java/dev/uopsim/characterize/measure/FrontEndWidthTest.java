@@ -1,0 +1,24 @@
+package dev.uopsim.characterize.measure;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The front end delivers whole slots: a NOP rate between whole numbers was read on a shared core. */
+class FrontEndWidthTest {
+    @Test
+    void ratesNearAWholeNumberOfSlotsAreWidths() {
+        assertTrue(HostInference.wholeWidth(6.01));
+        assertTrue(HostInference.wholeWidth(5.94));
+        assertTrue(HostInference.wholeWidth(4.0));
+    }
+
+    @Test
+    void aRateBetweenWholeNumbersIsNot() {
+        // the development host in a busy hour (2026-11-26): 3.65 NOPs a cycle, 6.0 before and after
+        assertFalse(HostInference.wholeWidth(3.65));
+        assertFalse(HostInference.wholeWidth(5.5));
+        assertFalse(HostInference.wholeWidth(0.0));
+    }
+}
