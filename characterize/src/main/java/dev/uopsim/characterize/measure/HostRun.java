@@ -74,6 +74,7 @@ public final class HostRun {
         Map<String, Map<String, Object>> byName = new LinkedHashMap<>();
         for (Map<String, Object> r : results) {
             FormResults.reselectThroughput(r);
+            FormResults.reselectLatency(r);
             figures.put((String) r.get("form"), FormFigures.of(r));
             byName.put((String) r.get("form"), r);
         }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Which of a form's throughput sequences is its throughput. */
-class FormResultsThroughputTest {
+/** Which of a form's measured sequences and chains give its throughput and latencies. */
+class FormResultsChoiceTest {
     private static FormResults.Figure seq(String key, String variant, double cycles, boolean stable) {
         return new FormResults.Figure("f-throughput-" + key, key, variant, cycles, false, stable, null, null);
     }
@@ -27,5 +27,23 @@ class FormResultsThroughputTest {
         // VSQRTPS xmm: an unstable 2.22 at x4 below the stable 2.97 at x8 (fewer instances cannot be faster)
         var fewer = List.of(seq("x4", "", 2.223, false), seq("x8", "", 2.966, true), seq("x8", "low-values", 2.5, true));
         assertEquals(2.966, FormResults.bestThroughput(fewer).cycles());
+    }
+
+    private static FormResults.Figure lat(String variant, double cycles, boolean stable) {
+        return new FormResults.Figure("f-latency-op1-op0" + (variant.isEmpty() ? "" : "-" + variant), "op1->op0", variant, cycles, false,
+                stable, null, null);
+    }
+
+    @Test
+    void aShuffleChainWellBelowTheDirectOneIsTheLatency() {
+        // VCVTPS2DQ ymm on the development host: its self chain crosses bypass domains every step
+        var cvt = List.of(lat("", 6.147, false), lat("via-int-shuffle", 4.561, false), lat("via-fp-shuffle", 4.549, false));
+        assertEquals(4.549, FormResults.mainLatency(cvt).cycles());
+        // a shuffle chain above the direct one holds the round trip: the direct chain stays
+        var mul = List.of(lat("", 3.994, true), lat("via-int-shuffle", 5.36, true));
+        assertEquals(3.994, FormResults.mainLatency(mul).cycles());
+        // below a cycle a shuffle chain's figure is noise (VPERMILPS ymm: 0.68 through a shuffle, 0.97 direct)
+        var perm = List.of(lat("", 0.972, false), lat("via-fp-shuffle", 0.677, false));
+        assertEquals(0.972, FormResults.mainLatency(perm).cycles());
     }
 }
