@@ -58,4 +58,32 @@ class PortStructureTest {
         assertEquals(2, s.ports());
         assertEquals(1, Integer.bitCount(s.masks()[p1] & s.masks()[p01]));
     }
+
+    @Test
+    void theFourteenClassesOfARunOnTheDevelopmentHostFindNinePorts() throws Exception {
+        // given the 273 class mixes h26.jsonl measured (classes 5 and 6 are the loads and the stores,
+        // 13 the five ALUs), on a front end of 5.99 slots a cycle
+        List<String> lines;
+        try (var in = PortStructureTest.class.getResourceAsStream("h26-structure-mixes.txt")) {
+            lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("#")).toList();
+        }
+        int[] sizes = java.util.Arrays.stream(lines.getFirst().substring("sizes ".length()).split(" ")).mapToInt(Integer::parseInt).toArray();
+        List<PortStructure.Mix> ms = new ArrayList<>();
+        for (String l : lines.subList(1, lines.size())) {
+            String[] t = l.split(" ");
+            ms.add(new PortStructure.Mix(Integer.parseInt(t[0]), Integer.parseInt(t[1]), Integer.parseInt(t[2]), Integer.parseInt(t[3]),
+                    Double.parseDouble(t[4]), Double.parseDouble(t[5])));
+        }
+
+        // when the layout is solved
+        PortStructure.Solution s = PortStructure.solve(sizes, ms, 5.99, 16);
+
+        // then nine ports, loads and stores apart from the ALUs (the search's node budget ran out before
+        // any good layout of 7 ports or more, and 6 ports won, until each port count started from the
+        // layout of the one before)
+        assertNotNull(s);
+        assertEquals(9, s.ports());
+        assertEquals(0, Integer.bitCount(s.masks()[13] & (s.masks()[5] | s.masks()[6])));
+        assertEquals(0, Integer.bitCount(s.masks()[5] & s.masks()[6]));
+    }
 }
