@@ -396,7 +396,10 @@ public final class HostInference {
         }
         int[] sizes = classes.stream().mapToInt(PortClasses.Klass::ports).toArray();
         var solution = dev.uopsim.characterize.infer.PortStructure.solve(sizes, mixes, width, 16);
-        if (solution == null) throw new IOException("no port layout of up to 16 ports explains the mixes of the port classes");
+        if (solution == null) {
+            throw new dev.uopsim.common.MeasurementException("no port layout of up to 16 ports explains the " + mixes.size()
+                    + " mixes of the " + n + " port classes", "run characterize again with --resume when the machine is quieter");
+        }
         log.accept(String.format("port structure: %d ports explain %d mixes of %d classes with a mean error of %.1f%%", solution.ports(),
                 mixes.size(), n, 100 * solution.error()));
         return new Structure(solution.ports(), solution.masks(), solution.error(), mixes.size());
