@@ -123,7 +123,7 @@ public final class PortUsage {
             if (take == g.count()) kept.remove(widest);
             else kept.set(widest, new Group(g.mask(), g.count() - take));
         }
-        return kept.size() == u.groups().size() && kept.equals(u.groups()) ? u : new Usage(kept, u.residue(), u.unsettled());
+        return kept.equals(u.groups()) ? u : new Usage(kept, u.residue(), u.unsettled());
     }
 
     /** uops.info notation: {@code 1*P0156+2*P23}, port names joined after a common prefix. */

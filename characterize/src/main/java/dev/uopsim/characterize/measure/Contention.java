@@ -67,15 +67,21 @@ final class Contention {
     boolean pause(int attempt) {
         if (attempt >= RETRIES || waitedMillis - spentMillis >= budgetMillis) return false;
         long pause = pauseMillis << attempt;
+        if (!sleep(pause)) return false;
+        waitedMillis += pause;
+        if (attempt == 0) remeasured++;
+        return true;
+    }
+
+    /** Sleeps; false, with the thread's interrupt flag set again, when it was interrupted. */
+    static boolean sleep(long millis) {
         try {
-            Thread.sleep(pause);
+            Thread.sleep(millis);
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
         }
-        waitedMillis += pause;
-        if (attempt == 0) remeasured++;
-        return true;
     }
 
     /** A fresh budget for what comes next (the held-apart checks come last, and the run is judged by them). */

@@ -180,16 +180,15 @@ public final class FormResults {
      * get the same choice as a fresh one. Updates {@code throughput}, {@code throughput_sequence} and
      * {@code throughput_stable} in place; a result without sequences is left as it is.
      */
+    @SuppressWarnings("unchecked")
     public static void reselectThroughput(Map<String, Object> result) {
         if (!(result.get("throughput_sequences") instanceof Map<?, ?> seqs) || seqs.isEmpty()) return;
         List<Figure> figures = new ArrayList<>();
         for (var e : seqs.entrySet()) {
-            if (!(e.getValue() instanceof Map<?, ?> m) || !(m.get("cycles") instanceof Number c)) continue;
+            if (!(e.getValue() instanceof Map<?, ?> m) || !(m.get("cycles") instanceof Number)) continue;
             String name = String.valueOf(e.getKey());
             int dash = name.indexOf('-');
-            String key = dash < 0 ? name : name.substring(0, dash), variant = dash < 0 ? "" : name.substring(dash + 1);
-            figures.add(new Figure(String.valueOf(m.get("benchmark")), key, variant, c.doubleValue(), false,
-                    Boolean.TRUE.equals(m.get("stable")), null, null));
+            figures.add(figureOf((Map<String, Object>) m, dash < 0 ? name : name.substring(0, dash), dash < 0 ? "" : name.substring(dash + 1)));
         }
         Figure best = bestThroughput(figures);
         if (best == null) return;
@@ -215,14 +214,14 @@ public final class FormResults {
         boolean changed = false;
         for (var e : lat.entrySet()) {
             if (!(e.getValue() instanceof Map<?, ?> mainJson)) continue;
-            Figure main = figureOf((Map<String, Object>) mainJson, String.valueOf(((Map<String, Object>) mainJson).getOrDefault("via", "")));
+            Figure main = figureOf((Map<String, Object>) mainJson, null, String.valueOf(((Map<String, Object>) mainJson).getOrDefault("via", "")));
             List<Figure> all = new ArrayList<>();
             if (main != null) all.add(main);
             List<Object> others = variants != null && variants.get(e.getKey()) instanceof List<?> l ? (List<Object>) l : List.of();
             for (Object o : others) {
                 if (!(o instanceof Map<?, ?> m)) continue;
                 String name = String.valueOf(m.get("variant"));
-                Figure f = figureOf((Map<String, Object>) m, name.equals("main") ? "" : name);
+                Figure f = figureOf((Map<String, Object>) m, null, name.equals("main") ? "" : name);
                 if (f != null) all.add(f);
             }
             Figure chosen = mainLatency(all);
@@ -247,9 +246,10 @@ public final class FormResults {
         result.put("latency_max", Double.isFinite(max) ? round(max) : null);
     }
 
-    private static Figure figureOf(Map<String, Object> json, String variant) {
+    /** A figure as a result's JSON records it ({@link Figure#toJson}), under {@code key} and {@code variant}. */
+    private static Figure figureOf(Map<String, Object> json, String key, String variant) {
         if (!(json.get("cycles") instanceof Number c)) return null;
-        return new Figure(String.valueOf(json.get("benchmark")), null, variant, c.doubleValue(), "upper".equals(json.get("bound")),
+        return new Figure(String.valueOf(json.get("benchmark")), key, variant, c.doubleValue(), "upper".equals(json.get("bound")),
                 Boolean.TRUE.equals(json.get("stable")), json.get("chain") == null ? null : String.valueOf(json.get("chain")),
                 json.get("note") == null ? null : String.valueOf(json.get("note")));
     }

@@ -96,12 +96,7 @@ public final class HostInference {
     }
 
     private static void pause(long millis) throws IOException {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting to measure the front end again", e);
-        }
+        if (!Contention.sleep(millis)) throw new IOException("interrupted while waiting to measure the front end again");
     }
 
     /** Loops of K NOPs, one and two copies a loop: does delivery go on across the loop's end? */
@@ -587,18 +582,16 @@ public final class HostInference {
             }
             // A load needs a load µop, a store a store µop (the ISA says it accesses memory): where blocking saw
             // none (POP reads the stack on a third load port the blocking loads do not reach), one is added.
-            int[] access = memoryAccesses(f);
             List<dev.uopsim.characterize.infer.PortUsage.Group> groups = new ArrayList<>(usage.groups());
             boolean added = false;
-            final int lm = loadMask, sm = storeMask;
-            if (access[0] > 0 && lm != 0 && groups.stream().noneMatch(g -> g.mask() == lm)) {
-                groups.add(new dev.uopsim.characterize.infer.PortUsage.Group(loadMask, access[0]));
-                notes.add(access[0] + " load µop(s) added: the form reads memory but blocking the loads did not slow it");
+            if (mem[0] > 0 && lmask != 0 && groups.stream().noneMatch(g -> g.mask() == lmask)) {
+                groups.add(new dev.uopsim.characterize.infer.PortUsage.Group(loadMask, mem[0]));
+                notes.add(mem[0] + " load µop(s) added: the form reads memory but blocking the loads did not slow it");
                 added = true;
             }
-            if (access[1] > 0 && sm != 0 && groups.stream().noneMatch(g -> g.mask() == sm)) {
-                groups.add(new dev.uopsim.characterize.infer.PortUsage.Group(storeMask, access[1]));
-                notes.add(access[1] + " store µop(s) added: the form writes memory but blocking the stores did not slow it");
+            if (mem[1] > 0 && smask != 0 && groups.stream().noneMatch(g -> g.mask() == smask)) {
+                groups.add(new dev.uopsim.characterize.infer.PortUsage.Group(storeMask, mem[1]));
+                notes.add(mem[1] + " store µop(s) added: the form writes memory but blocking the stores did not slow it");
                 added = true;
             }
             if (added) usage = new dev.uopsim.characterize.infer.PortUsage.Usage(groups, usage.residue(), usage.unsettled());
