@@ -20,6 +20,8 @@ final class InferenceJson {
         m.put("front_end_slots_per_cycle", Math.round(r.width() * 100) / 100.0);
         m.put("loop_delivery_across_iterations", r.loopDelivery().across());
         m.put("loop_delivery_note", r.loopDelivery().note());
+        m.put("loop_buffer_used", r.loopBuffer().used());
+        m.put("loop_buffer_note", r.loopBuffer().note());
         m.put("uop_cache_probe_nops_per_cycle", round(1 / r.uopCacheProbe()));
         Map<String, Object> ports = new LinkedHashMap<>();
         for (int p = 0; p < r.portNames().size(); p++) {

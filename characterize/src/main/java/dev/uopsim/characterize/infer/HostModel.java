@@ -68,6 +68,10 @@ public final class HostModel {
                 prov.journal() + "#pair-*", measured, false));
         sources.put("frontend-loop", source("delivery across a small loop's end: loops of K NOPs, one and two copies (benchmarks frontend-loop-nop8-x*): "
                 + r.loopDelivery().note() + "; the loop buffer's size is from the core-sizes source", prov.journal() + "#frontend-loop-*", measured, false));
+        if (Boolean.FALSE.equals(r.loopBuffer().used())) {
+            sources.put("frontend-loopbuffer", source("whether a loop buffer streams small loops: a loop of W ADDs inside each copy "
+                    + "(benchmarks frontend-loopbuffer-add-x*): " + r.loopBuffer().note(), prov.journal() + "#frontend-loopbuffer-*", measured, false));
+        }
         PublicCore publicCore = PublicCore.forCpu(cpu);
         CoreSizes sizes = publicCore.sizes();
         double w = r.width();
@@ -104,7 +108,7 @@ public final class HostModel {
             cache.put("source", "frontend-uopcache");
         }
         fe.put("uopCache", cache);
-        fe.put("loopBuffer", loopBuffer(sizes, r.loopDelivery()));
+        fe.put("loopBuffer", loopBuffer(sizes, r.loopDelivery(), r.loopBuffer()));
         fe.put("queueSize", sizes.queue());
         fe.put("source", sizes.sourceId());
         m.put("frontEnd", fe);
@@ -372,10 +376,12 @@ public final class HostModel {
     }
 
     /**
-     * The loop buffer: its size from public sources, delivery across the loop's end only where measured
-     * so (the object's source then names the measurement, whose title names the size's source).
+     * The loop buffer: none where small loops were measured streaming from the µop cache; else its size
+     * from public sources, delivery across the loop's end only where measured so (the object's source
+     * then names the measurement, whose title names the size's source).
      */
-    static Map<String, Object> loopBuffer(CoreSizes sizes, LoopDelivery.Verdict delivery) {
+    static Map<String, Object> loopBuffer(CoreSizes sizes, LoopDelivery.Verdict delivery, LoopBufferUse.Verdict use) {
+        if (use != null && Boolean.FALSE.equals(use.used())) return o("size", 0, "source", "frontend-loopbuffer");
         Map<String, Object> lb = o("size", sizes.loopBuffer(), "source", sizes.sourceId());
         if (delivery != null && Boolean.TRUE.equals(delivery.across())) {
             lb.put("acrossIterations", true);

@@ -3,6 +3,7 @@ package dev.uopsim.characterize.measure;
 import dev.uopsim.characterize.bench.Benchmark;
 import dev.uopsim.characterize.bench.Generator;
 import dev.uopsim.characterize.infer.FormFigures;
+import dev.uopsim.characterize.infer.LoopBufferUse;
 import dev.uopsim.characterize.infer.LoopDelivery;
 import dev.uopsim.characterize.infer.PortClasses;
 import dev.uopsim.characterize.infer.SlotProbe;
@@ -122,6 +123,25 @@ public final class HostInference {
         for (int i = 0; i < bs.size(); i++) perNop.put(ks[i], JournalMeasurer.cycles(bs.get(i), ms.get(i)));
         var v = LoopDelivery.decide(w, perNop);
         log.accept("front end, small loops: " + v.note());
+        return v;
+    }
+
+    /** The loop-buffer probe: a small loop inside every copy ({@link LoopBufferUse}). */
+    static Benchmark loopBufferBenchmark(int width) {
+        int adds = LoopBufferUse.adds(width);
+        return new Benchmark("frontend-loopbuffer-add-x" + adds, "ADD", Benchmark.Kind.THROUGHPUT, "inner-loop-x" + adds, "",
+                List.of(LoopBufferUse.copy(adds)), LoopBufferUse.INNER_ITERATIONS, 1, List.of(), 0, false,
+                new dev.uopsim.characterize.runner.MachineState(), 0, List.of(), false, Generator.FILLER);
+    }
+
+    /** Whether small loops stream from a loop buffer on this core (needs {@link #measureWidth} and the delivery verdict first). */
+    public LoopBufferUse.Verdict measureLoopBufferUse(LoopDelivery.Verdict delivery) throws IOException {
+        int w = (int) Math.round(width);
+        if (!(w >= 1)) return LoopBufferUse.Verdict.NOT_MEASURED;
+        Benchmark b = loopBufferBenchmark(w);
+        var v = LoopBufferUse.decide(JournalMeasurer.cycles(b, measurer.run("frontend", b)), delivery.across(), w,
+                LoopBufferUse.uopCacheWidth(generator.cpu(), w));
+        log.accept("front end, loop buffer: " + v.note());
         return v;
     }
 
@@ -329,18 +349,34 @@ public final class HostInference {
                 }
             }
         }
-        // A class of one form is a form whose throughput another limit may set (a chain, the front end):
-        // no other candidate competed with it. It is measured like any form instead.
-        List<PortClasses.Klass> kept = new ArrayList<>();
-        for (PortClasses.Klass k : classes) {
-            if (k.members().size() >= 2) kept.add(new PortClasses.Klass(kept.size(), k.ports(), k.members(), k.representative()));
-        }
+        List<PortClasses.Klass> kept = kept(classes);
         log.accept(kept.size() + " port classes from " + candidates.size() + " one-µop candidates (" + (classes.size() - kept.size())
-                + " classes of a single form dropped)");
+                + " classes of fewer than " + MIN_CLASS_MEMBERS + " forms dropped)");
         if (kept.isEmpty()) {
             throw new dev.uopsim.common.MeasurementException("no port classes: " + candidates.size() + " one-µop candidates gave no "
                     + "class of two forms, so no port can be inferred (slot probes read while the core was shared leave no one-µop forms)",
                     "run characterize again with --resume when the machine is quieter, or check the forms --forms selects");
+        }
+        return kept;
+    }
+
+    /**
+     * Forms a port class needs to be kept. A class of one form is a form whose throughput another
+     * limit may set (a chain, the front end): no other candidate competed with it. A class of two rests
+     * on one pair's measurement, and a wrong one costs more than the class is worth: its blocking
+     * instruction blocks ports the class does not name, and every form it slows takes those ports.
+     * h27.jsonl (the development host, a busy hour) joined ORPS (XMM, XMM) with VFMSUBADD231PS (XMM,
+     * XMM, XMM); the structure gave the pair P0 and P5, the FMA blocked P0 and P1 as FMAs do, and
+     * 457 forms with a µop on P0 and P1 came out with it on P0 and P5 (667 forms' ports changed; ports
+     * agreeing with uops.info: 77.9%, 94.7% without the class). Forms of a dropped class are measured
+     * like any form.
+     */
+    static final int MIN_CLASS_MEMBERS = 3;
+
+    static List<PortClasses.Klass> kept(List<PortClasses.Klass> classes) {
+        List<PortClasses.Klass> kept = new ArrayList<>();
+        for (PortClasses.Klass k : classes) {
+            if (k.members().size() >= MIN_CLASS_MEMBERS) kept.add(new PortClasses.Klass(kept.size(), k.ports(), k.members(), k.representative()));
         }
         return kept;
     }
@@ -722,7 +758,7 @@ public final class HostInference {
      * combinations with their blocking instructions, each form's µops, the core facts, and the names of
      * the ports (after the documented ones of {@code reference} when given).
      */
-    public record Result(double width, LoopDelivery.Verdict loopDelivery, double uopCacheProbe, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
+    public record Result(double width, LoopDelivery.Verdict loopDelivery, LoopBufferUse.Verdict loopBuffer, double uopCacheProbe, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
                          List<Combination> combinations, Map<String, InferredForm> forms,
                          dev.uopsim.characterize.infer.CoreProbes.Facts facts, List<String> portNames,
                          Map<Integer, List<dev.uopsim.model.Unit>> units, String reference, BypassProbe.Result bypass) {
@@ -751,6 +787,7 @@ public final class HostInference {
             throws IOException {
         measureWidth();
         var loopDelivery = measureLoopDelivery();
+        var loopBuffer = measureLoopBufferUse(loopDelivery);
         double uopCacheProbe = measureUopCacheProbe();
         Map<String, Slots> slots = measureSlots(forms, figures);
         List<Candidate> cands = candidates(forms, figures, slots);
@@ -837,7 +874,7 @@ public final class HostInference {
             names = dev.uopsim.characterize.infer.PortNaming.names(structure.ports(), ev, fallback);
             referenceName = reference.name();
         }
-        return new Result(width, loopDelivery, uopCacheProbe, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
+        return new Result(width, loopDelivery, loopBuffer, uopCacheProbe, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
     }
 
     /**
