@@ -77,7 +77,7 @@ public final class HostModel {
         double w = r.width();
         int width = (int) Math.round(w);
         int cacheWidth = Math.max(width, sizes.uopCacheWidth());
-        var uopCache = UopCacheDelivery.decide(r.uopCacheProbe(), sizes.uopCacheWindowBytes(), cacheWidth, width);
+        var uopCache = UopCacheDelivery.decideFor(cpu, r.uopCacheProbe(), width);
         if (uopCache.windowsPerCycle() != null) {
             sources.put("frontend-uopcache", source("µop-cache delivery across windows: a loop of NOPs longer than any loop buffer, nine in each 64-byte window "
                     + "(benchmark frontend-uopcache-*): " + uopCache.note() + "; the cache's width, window and size are from the core-sizes source",

@@ -116,6 +116,12 @@ public final class UopCacheDelivery {
                 : ": a cycle's delivery goes on into the next " + windowBytes + "-byte window"));
     }
 
+    /** {@link #decide} with the window and width the model writer gives a core of this CPUID and this renamer width (public sources). */
+    public static Verdict decideFor(dev.uopsim.characterize.host.CpuInfo cpu, double cyclesPerNop, int renameWidth) {
+        HostModel.CoreSizes sizes = PublicCore.forCpu(cpu).sizes();
+        return decide(cyclesPerNop, sizes.uopCacheWindowBytes(), Math.max(renameWidth, sizes.uopCacheWidth()), renameWidth);
+    }
+
     /** @param windowsPerCycle null when not settled; @param rate NOPs a cycle measured (NaN when not) */
     public record Verdict(Integer windowsPerCycle, double rate, String note) {}
 }
