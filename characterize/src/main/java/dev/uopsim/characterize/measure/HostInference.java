@@ -152,6 +152,16 @@ public final class HostInference {
         return attempt == 0 ? name : name + "-again" + attempt;
     }
 
+    /** How far from a whole number of cycles a load-to-use latency may read. */
+    static final double CORE_TOLERANCE = 0.1;
+
+    /** The same benchmark under another name. */
+    static Benchmark renamed(Benchmark b, String name) {
+        if (name.equals(b.name())) return b;
+        return new Benchmark(name, b.form(), b.kind(), b.key(), b.variant(), b.units(), b.perCopy(), b.copies(), b.subtract(),
+                b.unknownChain(), b.upper(), b.init(), b.fill(), b.perIteration(), b.cleanUpper(), b.chain());
+    }
+
     /** The loop-buffer probe: a small loop inside every copy ({@link LoopBufferUse}). */
     static Benchmark loopBufferBenchmark(int width, int attempt) {
         int adds = LoopBufferUse.adds(width);
@@ -980,14 +990,41 @@ public final class HostInference {
     // ---- Core facts ---------------------------------------------------------------------------------
 
     /** Load-to-use, store forwarding and its failure, memory renaming (cycles per chain step). */
+    /**
+     * The core facts from the core probes (chains and small loops), taken again after a pause (5, 10,
+     * 20 s) while the load-to-use latency, a whole number of cycles on every core, reads between
+     * whole numbers: the probes then ran while another tenant shared the core. h28.jsonl (the
+     * development host, a busy quarter hour) read load-to-use 5.81, vector 7.74, forwarding 6.80 and a
+     * renamed load 1.54 where every other run read 4.99, 5.99, 4.99 and 0.50; its model then ran
+     * memory read-modify-write chains of BHive blocks at twice their measured time. Attempts after the
+     * first are named {@code -againN}; the attempt nearest a whole load-to-use counts.
+     */
     public dev.uopsim.characterize.infer.CoreProbes.Facts measureCore() throws IOException {
         var probes = dev.uopsim.characterize.infer.CoreProbes.benchmarks(generator.cpu().avx());
         List<String> ids = new ArrayList<>(probes.keySet());
-        List<Benchmark> bs = new ArrayList<>(probes.values());
-        List<Measurement> ms = measurer.run("core", bs);
-        Map<String, Double> c = new LinkedHashMap<>();
-        for (int i = 0; i < bs.size(); i++) c.put(ids.get(i), JournalMeasurer.cycles(bs.get(i), ms.get(i)));
-        var facts = dev.uopsim.characterize.infer.CoreProbes.decode(c, width);
+        dev.uopsim.characterize.infer.CoreProbes.Facts facts = null;
+        double bestOff = Double.MAX_VALUE;
+        for (int k = 0; k < WIDTH_ATTEMPTS; k++) {
+            if (k > 0 && measurer.measuring()) pause(WIDTH_PAUSE_MILLIS << (k - 1));
+            List<Benchmark> bs = new ArrayList<>();
+            for (Benchmark b : probes.values()) bs.add(renamed(b, again(b.name(), k)));
+            List<Measurement> ms = measurer.run("core", bs);
+            if (k > 0 && !measurer.measuring() && ms.stream().noneMatch(Measurement::ok)) break;   // a journal that took no more attempts
+            Map<String, Double> c = new LinkedHashMap<>();
+            for (int i = 0; i < bs.size(); i++) c.put(ids.get(i), JournalMeasurer.cycles(bs.get(i), ms.get(i)));
+            var attempt = dev.uopsim.characterize.infer.CoreProbes.decode(c, width);
+            double off = Math.abs(attempt.loadToUse() - Math.rint(attempt.loadToUse()));
+            if (!Double.isFinite(off)) off = Double.MAX_VALUE / 2;
+            if (facts == null || off < bestOff) {
+                facts = attempt;
+                bestOff = off;
+            }
+            if (off <= CORE_TOLERANCE) break;
+            if (k + 1 < WIDTH_ATTEMPTS && measurer.measuring()) {
+                log.accept(String.format(java.util.Locale.ROOT, "core: load-to-use %.2f, not a whole number of cycles: the core was shared; "
+                        + "measuring the core probes again", attempt.loadToUse()));
+            }
+        }
         log.accept(String.format("core: load-to-use %.2f (+%.2f indexed), vector %.2f; forwarding %.2f, renamed same address %s (%.2f), "
                         + "read-modify-write stores renamed: %s; failure +%.2f; register moves fused with %s; serializing %s; "
                         + "folded register + offset summed first by %s; flags from %s slow %s",
