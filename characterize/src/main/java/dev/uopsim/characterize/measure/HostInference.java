@@ -45,7 +45,7 @@ public final class HostInference {
         for (String[] v : new String[][]{{"nop8", Generator.FILLER}, {"nop1", "nop"}}) {
             List<String> unit = new ArrayList<>();
             for (int i = 0; i < 32; i++) unit.add(v[1]);
-            out.add(new Benchmark("frontend-" + v[0] + "-x32" + (attempt == 0 ? "" : "-again" + attempt), "NOP", Benchmark.Kind.THROUGHPUT,
+            out.add(new Benchmark(again("frontend-" + v[0] + "-x32", attempt), "NOP", Benchmark.Kind.THROUGHPUT,
                     "x32", "", List.of(unit), 32, 4, List.of(), 0, false, new dev.uopsim.characterize.runner.MachineState(), 0, List.of(),
                     false, v[1]));
         }
@@ -151,9 +151,6 @@ public final class HostInference {
     private static String again(String name, int attempt) {
         return attempt == 0 ? name : name + "-again" + attempt;
     }
-
-    /** How far from a whole number of cycles a load-to-use latency may read. */
-    static final double CORE_TOLERANCE = 0.1;
 
     /** The same benchmark under another name. */
     static Benchmark renamed(Benchmark b, String name) {
@@ -392,7 +389,7 @@ public final class HostInference {
                 + " classes of fewer than " + MIN_CLASS_MEMBERS + " forms dropped)");
         if (kept.isEmpty()) {
             throw new dev.uopsim.common.MeasurementException("no port classes: " + candidates.size() + " one-µop candidates gave no "
-                    + "class of two forms, so no port can be inferred (slot probes read while the core was shared leave no one-µop forms)",
+                    + "class of " + MIN_CLASS_MEMBERS + " forms, so no port can be inferred (slot probes read while the core was shared leave no one-µop forms)",
                     "run characterize again with --resume when the machine is quieter, or check the forms --forms selects");
         }
         return kept;
@@ -989,11 +986,13 @@ public final class HostInference {
 
     // ---- Core facts ---------------------------------------------------------------------------------
 
-    /** Load-to-use, store forwarding and its failure, memory renaming (cycles per chain step). */
+    /** How far from a whole number of cycles a load-to-use latency may read. */
+    static final double CORE_TOLERANCE = 0.1;
+
     /**
-     * The core facts from the core probes (chains and small loops), taken again after a pause (5, 10,
-     * 20 s) while the load-to-use latency, a whole number of cycles on every core, reads between
-     * whole numbers: the probes then ran while another tenant shared the core. h28.jsonl (the
+     * Load-to-use, store forwarding and its failure, memory renaming and the other core facts from
+     * the core probes (chains and small loops), taken again after a pause (5, 10, 20 s) while the
+     * load-to-use latency, a whole number of cycles on every core, reads between whole numbers: the probes then ran while another tenant shared the core. h28.jsonl (the
      * development host, a busy quarter hour) read load-to-use 5.81, vector 7.74, forwarding 6.80 and a
      * renamed load 1.54 where every other run read 4.99, 5.99, 4.99 and 0.50; its model then ran
      * memory read-modify-write chains of BHive blocks at twice their measured time. Attempts after the
