@@ -94,6 +94,14 @@ final class HostChecks {
             double[][] runs = new double[off.size()][REMEASUREMENTS + 1];
             for (int j = 0; j < off.size(); j++) runs[j][0] = measured[off.get(j)];
             for (int retry = 1; retry <= REMEASUREMENTS; retry++) {
+                // A pause before each (1, 2, 4, 8 s): another tenant's work comes in bursts, and retries
+                // back to back can all fall in one (a CI run of 2026-11-26: the 15-byte NOPs at 0.23 in all five).
+                try {
+                    Thread.sleep(1000L << (retry - 1));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted between measurements", e);
+                }
                 try (Session fresh = Session.open()) {
                     List<BlockMeasurer.Result> again = new BlockMeasurer(fresh).measure(off.stream().map(kernels::get).toList(), n -> { });
                     for (int j = 0; j < off.size(); j++) runs[j][retry] = again.get(j).ok() ? again.get(j).cyclesPerIteration() : Double.NaN;
