@@ -76,7 +76,7 @@ public final class HostModel {
         CoreSizes sizes = publicCore.sizes();
         double w = r.width();
         int width = (int) Math.round(w);
-        int cacheWidth = Math.max(width, sizes.uopCacheWidth());
+        int cacheWidth = uopCacheWidth(sizes, width);
         var uopCache = UopCacheDelivery.decideFor(cpu, r.uopCacheProbe(), width);
         if (uopCache.windowsPerCycle() != null) {
             sources.put("frontend-uopcache", source("µop-cache delivery across windows: a loop of NOPs longer than any loop buffer, nine in each 64-byte window "
@@ -373,6 +373,15 @@ public final class HostModel {
         if (!(x8 instanceof Map<?, ?> a) || !(same instanceof Map<?, ?> b)) return false;
         double spread = ((Number) a.get("cycles")).doubleValue(), paired = ((Number) b.get("cycles")).doubleValue();
         return spread > 0.9 && paired < 0.6;
+    }
+
+    /**
+     * The µop cache's width the model gets: the public figure, but never less than the renamer's
+     * measured width (the cache delivers at least what the renamer takes; Scarab's golden_cove: 8 a
+     * cycle against 6 measured here). The probes that depend on it decide with the same figure.
+     */
+    static int uopCacheWidth(CoreSizes sizes, int renameWidth) {
+        return Math.max(renameWidth, sizes.uopCacheWidth());
     }
 
     /**

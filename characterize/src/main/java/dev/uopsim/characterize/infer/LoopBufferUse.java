@@ -59,7 +59,7 @@ public final class LoopBufferUse {
 
     /** The µop cache's width the model writer gives a core of this CPUID and this front-end width (public sources). */
     public static int uopCacheWidth(dev.uopsim.characterize.host.CpuInfo cpu, int width) {
-        return Math.max(width, PublicCore.forCpu(cpu).sizes().uopCacheWidth());
+        return HostModel.uopCacheWidth(PublicCore.forCpu(cpu).sizes(), width);
     }
 
     /**

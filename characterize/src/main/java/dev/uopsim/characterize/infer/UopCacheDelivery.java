@@ -119,7 +119,7 @@ public final class UopCacheDelivery {
     /** {@link #decide} with the window and width the model writer gives a core of this CPUID and this renamer width (public sources). */
     public static Verdict decideFor(dev.uopsim.characterize.host.CpuInfo cpu, double cyclesPerNop, int renameWidth) {
         HostModel.CoreSizes sizes = PublicCore.forCpu(cpu).sizes();
-        return decide(cyclesPerNop, sizes.uopCacheWindowBytes(), Math.max(renameWidth, sizes.uopCacheWidth()), renameWidth);
+        return decide(cyclesPerNop, sizes.uopCacheWindowBytes(), HostModel.uopCacheWidth(sizes, renameWidth), renameWidth);
     }
 
     /** @param windowsPerCycle null when not settled; @param rate NOPs a cycle measured (NaN when not) */

@@ -52,9 +52,12 @@ public final class HostInference {
         return out;
     }
 
-    /** Attempts at the front-end width, and the first pause between them (doubling). */
-    static final int WIDTH_ATTEMPTS = 4;
-    static final long WIDTH_PAUSE_MILLIS = 5_000;
+    /**
+     * Attempts at a probe a shared core can throw off (the front-end width, the µop-cache and
+     * loop-buffer probes, the core probes), and the first pause between them (doubling).
+     */
+    static final int PROBE_ATTEMPTS = 4;
+    static final long PROBE_PAUSE_MILLIS = 5_000;
     /** How far from a whole number of slots a cycle the NOP rate may read. */
     static final double WIDTH_TOLERANCE = 0.1;
 
@@ -67,8 +70,8 @@ public final class HostInference {
     public double measureWidth() throws IOException {
         double best = 0;
         List<String> readings = new ArrayList<>();
-        for (int attempt = 0; attempt < WIDTH_ATTEMPTS; attempt++) {
-            if (attempt > 0 && measurer.measuring()) pause(WIDTH_PAUSE_MILLIS << (attempt - 1));
+        for (int attempt = 0; attempt < PROBE_ATTEMPTS; attempt++) {
+            pauseBeforeAttempt(attempt);
             List<Benchmark> bs = frontEndBenchmarks(attempt);
             List<Measurement> ms = measurer.run("frontend", bs);
             best = 0;
@@ -83,10 +86,10 @@ public final class HostInference {
                 return best;
             }
             log.accept(String.format("front end: %.2f NOPs per cycle, not a whole number of slots: the core was shared%s", best,
-                    attempt + 1 < WIDTH_ATTEMPTS ? "; measuring again" : ""));
+                    attempt + 1 < PROBE_ATTEMPTS ? "; measuring again" : ""));
         }
         throw new dev.uopsim.common.MeasurementException("the front end's NOPs never ran at a whole number of slots a cycle ("
-                + String.join(", ", readings) + " NOPs a cycle in " + WIDTH_ATTEMPTS + " attempts): another tenant shared this core "
+                + String.join(", ", readings) + " NOPs a cycle in " + PROBE_ATTEMPTS + " attempts): another tenant shared this core "
                 + "throughout, and every later step divides by that rate",
                 "run characterize again with --resume when the machine is quieter (the journal keeps every figure measured so far)");
     }
@@ -96,8 +99,10 @@ public final class HostInference {
         return nopsPerCycle >= 1 - WIDTH_TOLERANCE && Math.abs(nopsPerCycle - Math.rint(nopsPerCycle)) <= WIDTH_TOLERANCE;
     }
 
-    private static void pause(long millis) throws IOException {
-        if (!Contention.sleep(millis)) throw new IOException("interrupted while waiting to measure the front end again");
+    /** Before attempt {@code k} (from 0) of a probe: a pause of 5 s, doubling, when measuring (a replay reads the journal). */
+    private void pauseBeforeAttempt(int k) throws IOException {
+        if (k == 0 || !measurer.measuring()) return;
+        if (!Contention.sleep(PROBE_PAUSE_MILLIS << (k - 1))) throw new IOException("interrupted while waiting to measure a probe again");
     }
 
     /** Loops of K NOPs, one and two copies a loop: does delivery go on across the loop's end? */
@@ -136,14 +141,14 @@ public final class HostInference {
     private double settledProbe(java.util.function.IntFunction<Benchmark> attempt, java.util.function.DoublePredicate settles, String what)
             throws IOException {
         double last = Double.NaN;
-        for (int k = 0; k < WIDTH_ATTEMPTS; k++) {
-            if (k > 0 && measurer.measuring()) pause(WIDTH_PAUSE_MILLIS << (k - 1));
+        for (int k = 0; k < PROBE_ATTEMPTS; k++) {
+            pauseBeforeAttempt(k);
             Benchmark b = attempt.apply(k);
             double c = JournalMeasurer.cycles(b, measurer.run("frontend", b));
             if (Double.isFinite(c)) last = c;
             else if (!measurer.measuring()) break;        // a replay of a journal that took no more attempts
             if (settles.test(c)) return c;
-            if (k + 1 < WIDTH_ATTEMPTS && measurer.measuring()) log.accept(what + String.format(java.util.Locale.ROOT, " read %.3f, between the answers: measuring again", c));
+            if (k + 1 < PROBE_ATTEMPTS && measurer.measuring()) log.accept(what + String.format(java.util.Locale.ROOT, " read %.3f, between the answers: measuring again", c));
         }
         return last;
     }
@@ -239,10 +244,8 @@ public final class HostInference {
         // hour) read MOV (R64, M64) as 5.12 slots and the other plain loads alike, more than their 0.50-cycle
         // throughput allows, so no class of loads formed and no form got a load µop (h28: 1 slot each).
         for (int k = 1; k < SLOT_ATTEMPTS && !unsettled.isEmpty(); k++) {
-            if (measurer.measuring()) {
-                log.accept(unsettled.size() + " slot probes did not settle: measuring them again");
-                pause(WIDTH_PAUSE_MILLIS << (k - 1));
-            }
+            if (measurer.measuring()) log.accept(unsettled.size() + " slot probes did not settle: measuring them again");
+            pauseBeforeAttempt(k);
             List<Benchmark> again = new ArrayList<>();
             for (int i : unsettled) again.add(renamed(bs.get(i), again(bs.get(i).name(), k)));
             List<Measurement> ams = measurer.run("slots", again);
@@ -1030,19 +1033,20 @@ public final class HostInference {
     /**
      * Load-to-use, store forwarding and its failure, memory renaming and the other core facts from
      * the core probes (chains and small loops), taken again after a pause (5, 10, 20 s) while the
-     * load-to-use latency, a whole number of cycles on every core, reads between whole numbers: the probes then ran while another tenant shared the core. h28.jsonl (the
-     * development host, a busy quarter hour) read load-to-use 5.81, vector 7.74, forwarding 6.80 and a
-     * renamed load 1.54 where every other run read 4.99, 5.99, 4.99 and 0.50; its model then ran
-     * memory read-modify-write chains of BHive blocks at twice their measured time. Attempts after the
-     * first are named {@code -againN}; the attempt nearest a whole load-to-use counts.
+     * load-to-use latency, a whole number of cycles on every core, reads between whole numbers: the
+     * probes then ran while another tenant shared the core. h28.jsonl (the development host, a busy
+     * quarter hour) read load-to-use 5.81, vector 7.74, forwarding 6.80 and a renamed load 1.54 where
+     * every other run read 4.99, 5.99, 4.99 and 0.50; its model then ran memory read-modify-write
+     * chains of BHive blocks at twice their measured time. Attempts after the first are named
+     * {@code -againN}; the attempt nearest a whole load-to-use counts.
      */
     public dev.uopsim.characterize.infer.CoreProbes.Facts measureCore() throws IOException {
         var probes = dev.uopsim.characterize.infer.CoreProbes.benchmarks(generator.cpu().avx());
         List<String> ids = new ArrayList<>(probes.keySet());
         dev.uopsim.characterize.infer.CoreProbes.Facts facts = null;
         double bestOff = Double.MAX_VALUE;
-        for (int k = 0; k < WIDTH_ATTEMPTS; k++) {
-            if (k > 0 && measurer.measuring()) pause(WIDTH_PAUSE_MILLIS << (k - 1));
+        for (int k = 0; k < PROBE_ATTEMPTS; k++) {
+            pauseBeforeAttempt(k);
             List<Benchmark> bs = new ArrayList<>();
             for (Benchmark b : probes.values()) bs.add(renamed(b, again(b.name(), k)));
             List<Measurement> ms = measurer.run("core", bs);
@@ -1057,7 +1061,7 @@ public final class HostInference {
                 bestOff = off;
             }
             if (off <= CORE_TOLERANCE) break;
-            if (k + 1 < WIDTH_ATTEMPTS && measurer.measuring()) {
+            if (k + 1 < PROBE_ATTEMPTS && measurer.measuring()) {
                 log.accept(String.format(java.util.Locale.ROOT, "core: load-to-use %.2f, not a whole number of cycles: the core was shared; "
                         + "measuring the core probes again", attempt.loadToUse()));
             }
