@@ -77,6 +77,26 @@ class BypassDomainsTest {
     }
 
     @Test
+    void loopsMeasuredSlowCannotChangeARoundTrip() {
+        // given two integer-vector domains measured 0.00 apart and an FP domain a cycle from each, and
+        // many loops of three on a shared core, every one 0.4 cycles slow (1 measured 1.4)
+        double[][] s = {{0, 0, 1}, {0, 0, 1}, {1, 1, 0}};
+        List<BypassDomains.Triangle> loops = new java.util.ArrayList<>();
+        for (int k = 0; k < 40; k++) {
+            loops.add(new BypassDomains.Triangle(0, 1, 2, 1.4));
+            loops.add(new BypassDomains.Triangle(0, 2, 1, 1.4));
+        }
+        // when fitted
+        double[][] d = BypassDomains.delays(s, loops);
+        // then the two domains stay free of each other and each measured round trip is kept whole;
+        // only the split of a round trip is the loops' to choose
+        assertEquals(0.0, d[0][1] + d[1][0], 1e-9, java.util.Arrays.deepToString(d));
+        assertEquals(1.0, d[0][2] + d[2][0], 0.011, java.util.Arrays.deepToString(d));
+        assertEquals(1.0, d[1][2] + d[2][1], 0.011, java.util.Arrays.deepToString(d));
+        for (double[] row : d) for (double v : row) assertTrue(v >= 0, java.util.Arrays.deepToString(d));
+    }
+
+    @Test
     void aDomainThatCostsOnlyOnTheWayOutPaysItThere() {
         // given a fast adder whose result reaches every other domain a cycle late, and nothing else costs
         double[][] s = {{0, 0, 1}, {0, 0, 1}, {1, 1, 0}};
