@@ -494,15 +494,34 @@ public final class HostInference {
             }
         }
         List<Measurement> ms = measurer.run("structure", bs);
-        List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = new ArrayList<>();
-        for (int x = 0; x < bs.size(); x++) {
-            double t = JournalMeasurer.cycles(bs.get(x), ms.get(x));
-            if (!Double.isFinite(t)) continue;
-            int[] d = design.get(x);
-            mixes.add(new dev.uopsim.characterize.infer.PortStructure.Mix(d[0], d[1], d[2], d[3], slotsPerUnit(bs.get(x)), t));
-        }
+        double[] cycles = new double[bs.size()];
+        for (int x = 0; x < bs.size(); x++) cycles[x] = JournalMeasurer.cycles(bs.get(x), ms.get(x));
         int[] sizes = classes.stream().mapToInt(PortClasses.Klass::ports).toArray();
-        var solution = dev.uopsim.characterize.infer.PortStructure.solve(sizes, mixes, width, 16);
+        var solution = dev.uopsim.characterize.infer.PortStructure.solve(sizes, structureMixes(bs, design, cycles), width, 16);
+        // Mixes read on a shared core fit no layout well, and the layout that fits them least badly can
+        // be wrong: h34.jsonl (the development host, a busy quarter hour) fitted 7 ports at a mean error
+        // of 4.9% where every other run fitted 9 at 1.4-2.8%, and half the held-apart mixes missed. They
+        // are measured again after a pause, each mix keeping its fastest reading (a shared core only
+        // ever slows a loop down), until the layout fits. Attempts are named -againN for the journal.
+        for (int k = 1; k < PROBE_ATTEMPTS && (solution == null || solution.error() > STRUCTURE_FIT); k++) {
+            if (measurer.measuring()) {
+                log.accept((solution == null ? "port structure: no layout fits the mixes"
+                        : String.format(java.util.Locale.ROOT, "port structure: %d ports fit the mixes with a mean error of %.1f%%",
+                                solution.ports(), 100 * solution.error())) + ": the core was shared; measuring them again");
+            }
+            pauseBeforeAttempt(k);
+            List<Benchmark> again = new ArrayList<>();
+            for (Benchmark b : bs) again.add(renamed(b, again(b.name(), k)));
+            List<Measurement> ams = measurer.run("structure", again);
+            if (!measurer.measuring() && ams.stream().noneMatch(Measurement::ok)) break;   // a journal that took no more attempts
+            for (int x = 0; x < bs.size(); x++) {
+                double t = JournalMeasurer.cycles(again.get(x), ams.get(x));
+                if (Double.isFinite(t) && !(t >= cycles[x])) cycles[x] = t;
+            }
+            var refit = dev.uopsim.characterize.infer.PortStructure.solve(sizes, structureMixes(bs, design, cycles), width, 16);
+            if (refit != null) solution = refit;
+        }
+        List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = structureMixes(bs, design, cycles);
         if (solution == null) {
             throw new dev.uopsim.common.MeasurementException("no port layout of up to 16 ports explains the " + mixes.size()
                     + " mixes of the " + n + " port classes", "run characterize again with --resume when the machine is quieter");
@@ -510,6 +529,20 @@ public final class HostInference {
         log.accept(String.format("port structure: %d ports explain %d mixes of %d classes with a mean error of %.1f%%", solution.ports(),
                 mixes.size(), n, 100 * solution.error()));
         return new Structure(solution.ports(), solution.masks(), solution.error(), mixes.size());
+    }
+
+    /** The mean error of a port layout's fit above which its mixes are measured again (good runs here: 1.4-2.8%). */
+    static final double STRUCTURE_FIT = 0.035;
+
+    /** The measured pair mixes (those with a figure) as the structure solver takes them. */
+    private List<dev.uopsim.characterize.infer.PortStructure.Mix> structureMixes(List<Benchmark> bs, List<int[]> design, double[] cycles) {
+        List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = new ArrayList<>();
+        for (int x = 0; x < bs.size(); x++) {
+            if (!Double.isFinite(cycles[x])) continue;
+            int[] d = design.get(x);
+            mixes.add(new dev.uopsim.characterize.infer.PortStructure.Mix(d[0], d[1], d[2], d[3], slotsPerUnit(bs.get(x)), cycles[x]));
+        }
+        return mixes;
     }
 
     /** Members of two classes that may share a loop, representatives first. */
