@@ -235,19 +235,20 @@ public final class HostInference {
         }
         List<Measurement> ms = measurer.run("slots", bs);
         List<Integer> unsettled = new ArrayList<>();
-        double[] fastest = new double[bs.size()];
         for (int i = 0; i < bs.size(); i++) {
-            fastest[i] = JournalMeasurer.cycles(bs.get(i), ms.get(i));
-            Slots sl = slots(bs.get(i), fastest[i], ms.get(i), figures.get(of.get(i).name()).throughput());
+            Slots sl = slots(bs.get(i), JournalMeasurer.cycles(bs.get(i), ms.get(i)), ms.get(i), figures.get(of.get(i).name()).throughput());
             out.put(of.get(i).name(), sl);
             if (sl.settled() == null) unsettled.add(i);
         }
         // Probes that did not settle are taken again after a pause: h30.jsonl (the development host, a busy
         // hour) read MOV (R64, M64) as 5.12 slots and the other plain loads alike, more than their 0.50-cycle
         // throughput allows, so no class of loads formed and no form got a load µop (h28: 1 slot each).
-        // Each probe keeps its fastest reading (a shared core only slows it down): h34.jsonl read RCL (R16,
-        // I8) as 131.8 slots, then more than its throughput allows again; h29 read 12.3. Unsettled, a
-        // microcoded form took the reference table's 4 slots and a divider's occupancy, not the sequencer.
+        // A third attempt: h34.jsonl (a busy quarter hour) left 385 probes unsettled after two, the third
+        // settled 76 more (RCL (R16, I8): 13 slots, where unsettled it took the reference table's 4 and a
+        // divider's occupancy instead of the sequencer's flow; h29 read 12.3). Each attempt's reading stands alone: a
+        // probe's figure is the difference of two loop lengths, and a first length read slow makes it
+        // read low, so the fastest of several can be wrong (h33.jsonl: 652 held-apart checks within 5%
+        // with each reading alone, 634 with the fastest).
         for (int k = 1; k < SLOT_ATTEMPTS && !unsettled.isEmpty(); k++) {
             if (measurer.measuring()) log.accept(unsettled.size() + " slot probes did not settle: measuring them again");
             pauseBeforeAttempt(k);
@@ -258,9 +259,7 @@ public final class HostInference {
             List<Integer> still = new ArrayList<>();
             for (int j = 0; j < again.size(); j++) {
                 int i = unsettled.get(j);
-                double c = JournalMeasurer.cycles(again.get(j), ams.get(j));
-                if (Double.isFinite(c) && !(c >= fastest[i])) fastest[i] = c;
-                Slots sl = slots(again.get(j), fastest[i], ams.get(j), figures.get(of.get(i).name()).throughput());
+                Slots sl = slots(again.get(j), JournalMeasurer.cycles(again.get(j), ams.get(j)), ams.get(j), figures.get(of.get(i).name()).throughput());
                 if (sl.settled() != null) out.put(of.get(i).name(), sl);
                 else still.add(i);
             }
