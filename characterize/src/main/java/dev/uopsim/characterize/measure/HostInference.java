@@ -506,8 +506,9 @@ public final class HostInference {
         // Mixes read on a shared core fit no layout well, and the layout that fits them least badly can
         // be wrong: h34.jsonl (the development host, a busy quarter hour) fitted 7 ports at a mean error
         // of 4.9% where every other run fitted 9 at 1.4-2.8%, and half the held-apart mixes missed. They
-        // are measured again after a pause, each mix keeping its fastest reading (a shared core only
-        // ever slows a loop down), until the layout fits. Attempts are named -againN for the journal.
+        // are measured again after a pause until the layout fits, the latest reading of each mix
+        // standing (a mix's figure is the difference of two loop lengths, so the fastest of several can
+        // read low; a mix whose retake failed keeps its earlier one). Attempts are named -againN.
         for (int k = 1; k < PROBE_ATTEMPTS && (solution == null || solution.error() > STRUCTURE_FIT); k++) {
             if (measurer.measuring()) {
                 log.accept((solution == null ? "port structure: no layout fits the mixes"
@@ -521,7 +522,7 @@ public final class HostInference {
             if (!measurer.measuring() && ams.stream().noneMatch(Measurement::ok)) break;   // a journal that took no more attempts
             for (int x = 0; x < bs.size(); x++) {
                 double t = JournalMeasurer.cycles(again.get(x), ams.get(x));
-                if (Double.isFinite(t) && !(t >= cycles[x])) cycles[x] = t;
+                if (Double.isFinite(t)) cycles[x] = t;
             }
             var refit = dev.uopsim.characterize.infer.PortStructure.solve(sizes, structureMixes(bs, design, cycles), width, 16);
             if (refit != null) solution = refit;
