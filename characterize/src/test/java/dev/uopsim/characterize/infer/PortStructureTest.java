@@ -63,17 +63,9 @@ class PortStructureTest {
     void theFourteenClassesOfARunOnTheDevelopmentHostFindNinePorts() throws Exception {
         // given the 273 class mixes h26.jsonl measured (classes 5 and 6 are the loads and the stores,
         // 13 the five ALUs), on a front end of 5.99 slots a cycle
-        List<String> lines;
-        try (var in = PortStructureTest.class.getResourceAsStream("h26-structure-mixes.txt")) {
-            lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("#")).toList();
-        }
-        int[] sizes = java.util.Arrays.stream(lines.getFirst().substring("sizes ".length()).split(" ")).mapToInt(Integer::parseInt).toArray();
-        List<PortStructure.Mix> ms = new ArrayList<>();
-        for (String l : lines.subList(1, lines.size())) {
-            String[] t = l.split(" ");
-            ms.add(new PortStructure.Mix(Integer.parseInt(t[0]), Integer.parseInt(t[1]), Integer.parseInt(t[2]), Integer.parseInt(t[3]),
-                    Double.parseDouble(t[4]), Double.parseDouble(t[5])));
-        }
+        StructureMixesFile run = StructureMixesFile.read("h26-structure-mixes.txt");
+        int[] sizes = run.sizes();
+        List<PortStructure.Mix> ms = run.mixes();
 
         // when the layout is solved
         PortStructure.Solution s = PortStructure.solve(sizes, ms, 5.99, 16);

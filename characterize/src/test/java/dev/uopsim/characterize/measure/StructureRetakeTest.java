@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.uopsim.characterize.infer.PortStructure;
+import dev.uopsim.characterize.infer.StructureMixesFile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,25 +21,6 @@ import org.junit.jupiter.api.Test;
  */
 class StructureRetakeTest {
     private static final double WIDTH = 6.008;
-    private static final String DIR = "/dev/uopsim/characterize/infer/";
-
-    private record Reading(int[] sizes, List<PortStructure.Mix> mixes) {}
-
-    private static Reading read(String resource) throws IOException {
-        List<String> lines;
-        try (var in = StructureRetakeTest.class.getResourceAsStream(DIR + resource)) {
-            assertNotNull(in, resource);
-            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("#")).toList();
-        }
-        int[] sizes = java.util.Arrays.stream(lines.getFirst().substring("sizes ".length()).split(" ")).mapToInt(Integer::parseInt).toArray();
-        List<PortStructure.Mix> ms = new ArrayList<>();
-        for (String l : lines.subList(1, lines.size())) {
-            String[] t = l.split(" ");
-            ms.add(new PortStructure.Mix(Integer.parseInt(t[0]), Integer.parseInt(t[1]), Integer.parseInt(t[2]), Integer.parseInt(t[3]),
-                    Double.parseDouble(t[4]), Double.parseDouble(t[5])));
-        }
-        return new Reading(sizes, ms);
-    }
 
     /** Each mix at its retake's reading where the retake has one (characterize keeps the latest reading). */
     private static List<PortStructure.Mix> latest(List<PortStructure.Mix> first, List<PortStructure.Mix> again) {
@@ -56,8 +37,8 @@ class StructureRetakeTest {
     @Test
     void mixesReadOnASharedCoreAreTakenAgainAndThenFitNinePorts() throws IOException {
         // given the 234 mixes of the busy run, and the same mixes measured again after a pause
-        Reading busy = read("h34-structure-mixes.txt");
-        Reading again = read("h34-structure-mixes-again1.txt");
+        StructureMixesFile busy = StructureMixesFile.read("h34-structure-mixes.txt");
+        StructureMixesFile again = StructureMixesFile.read("h34-structure-mixes-again1.txt");
 
         // when the first reading is solved alone
         PortStructure.Solution first = PortStructure.solve(busy.sizes(), busy.mixes(), WIDTH, 16);
