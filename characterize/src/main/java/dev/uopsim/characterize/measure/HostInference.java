@@ -245,10 +245,10 @@ public final class HostInference {
         // throughput allows, so no class of loads formed and no form got a load µop (h28: 1 slot each).
         // A third attempt: h34.jsonl (a busy quarter hour) left 385 probes unsettled after two, the third
         // settled 76 more (RCL (R16, I8): 13 slots, where unsettled it took the reference table's 4 and a
-        // divider's occupancy instead of the sequencer's flow; h29 read 12.3). Each attempt's reading stands alone: a
-        // probe's figure is the difference of two loop lengths, and a first length read slow makes it
-        // read low, so the fastest of several can be wrong (h33.jsonl: 652 held-apart checks within 5%
-        // with each reading alone, 634 with the fastest).
+        // divider's occupancy instead of the sequencer's flow; h29 read 12.3). Each attempt's reading
+        // stands alone: a probe's figure is the difference of two loop lengths, and a first length read
+        // slow makes it read low, so the fastest of several can be wrong (h33.jsonl: 652 held-apart
+        // checks within 5% with each reading alone, 634 with the fastest).
         for (int k = 1; k < SLOT_ATTEMPTS && !unsettled.isEmpty(); k++) {
             if (measurer.measuring()) log.accept(unsettled.size() + " slot probes did not settle: measuring them again");
             pauseBeforeAttempt(k);
