@@ -265,7 +265,37 @@ public final class HostInference {
             }
             unsettled = still;
         }
+        confirmMultiSlot(bs, of, figures, out);
         return out;
+    }
+
+    /**
+     * A probe that settles at two slots or more on its first reading is taken once more, and the
+     * smaller of two settled readings stands: a shared core stretches the probe's loop, and a stretch
+     * of a whole number of slots still reads as settled. h37.jsonl (the development host, a busy hour)
+     * read UNPCKLPS (XMM, XMM) as 5 slots and 30 more one-slot forms of h29 as 2 to 4, where its
+     * held-apart mixes ran as one slot each (heldout-mix-197: 2.33 cycles measured, 6.00 simulated).
+     * The second reading is named {@code -confirm}; a journal without it keeps the first.
+     */
+    private void confirmMultiSlot(List<Benchmark> bs, List<InstructionForm> of, Map<String, FormFigures> figures, Map<String, Slots> out)
+            throws IOException {
+        List<Integer> multi = new ArrayList<>();
+        for (int i = 0; i < bs.size(); i++) {
+            Slots sl = out.get(of.get(i).name());
+            if (sl.settled() != null && sl.settled() >= 2 && sl.benchmark().equals(bs.get(i).name())) multi.add(i);
+        }
+        if (multi.isEmpty()) return;
+        if (measurer.measuring()) log.accept(multi.size() + " slot probes read two slots or more: measuring them once more");
+        List<Benchmark> confirm = new ArrayList<>();
+        for (int i : multi) confirm.add(renamed(bs.get(i), bs.get(i).name() + "-confirm"));
+        List<Measurement> cms = measurer.run("slots", confirm);
+        for (int j = 0; j < confirm.size(); j++) {
+            int i = multi.get(j);
+            Slots second = slots(confirm.get(j), JournalMeasurer.cycles(confirm.get(j), cms.get(j)), cms.get(j),
+                    figures.get(of.get(i).name()).throughput());
+            Slots first = out.get(of.get(i).name());
+            if (second.settled() != null && second.settled() < first.settled()) out.put(of.get(i).name(), second);
+        }
     }
 
     /** Attempts at a slot probe that does not settle (the first included). */
