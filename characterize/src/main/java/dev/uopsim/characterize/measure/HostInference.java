@@ -293,9 +293,14 @@ public final class HostInference {
             int i = multi.get(j);
             Slots second = slots(confirm.get(j), JournalMeasurer.cycles(confirm.get(j), cms.get(j)), cms.get(j),
                     figures.get(of.get(i).name()).throughput());
-            Slots first = out.get(of.get(i).name());
-            if (second.settled() != null && second.settled() < first.settled()) out.put(of.get(i).name(), second);
+            out.put(of.get(i).name(), confirmed(out.get(of.get(i).name()), second));
         }
+    }
+
+    /** Of a settled multi-slot reading and its confirmation, the one that stands: the smaller settled one. */
+    static Slots confirmed(Slots first, Slots second) {
+        if (first.settled() == null) return first;
+        return second.settled() != null && second.settled() < first.settled() ? second : first;
     }
 
     /** Attempts at a slot probe that does not settle (the first included). */
