@@ -164,6 +164,26 @@ public final class HostInference {
                 b.unknownChain(), b.upper(), b.init(), b.fill(), b.perIteration(), b.cleanUpper(), b.chain());
     }
 
+    /** One attempt at a batch of probes: the benchmarks as named for it, and their measurements. */
+    private record Attempt(List<Benchmark> benchmarks, List<Measurement> measurements) {
+        double cycles(int i) {
+            return JournalMeasurer.cycles(benchmarks.get(i), measurements.get(i));
+        }
+    }
+
+    /**
+     * Attempt {@code k} (from 0) at a batch of probes: after the pause before it, the benchmarks named
+     * {@code -againK} and measured; null when a replayed journal took no such attempt (none measured).
+     */
+    private Attempt measureAttempt(String phase, List<Benchmark> bs, int k) throws IOException {
+        pauseBeforeAttempt(k);
+        List<Benchmark> named = new ArrayList<>(bs.size());
+        for (Benchmark b : bs) named.add(renamed(b, again(b.name(), k)));
+        List<Measurement> ms = measurer.run(phase, named);
+        if (k > 0 && !measurer.measuring() && ms.stream().noneMatch(Measurement::ok)) return null;
+        return new Attempt(named, ms);
+    }
+
     /** The loop-buffer probe: a small loop inside every copy ({@link LoopBufferUse}). */
     static Benchmark loopBufferBenchmark(int width, int attempt) {
         int adds = LoopBufferUse.adds(width);
@@ -251,15 +271,14 @@ public final class HostInference {
         // checks within 5% with each reading alone, 634 with the fastest).
         for (int k = 1; k < SLOT_ATTEMPTS && !unsettled.isEmpty(); k++) {
             if (measurer.measuring()) log.accept(unsettled.size() + " slot probes did not settle: measuring them again");
-            pauseBeforeAttempt(k);
-            List<Benchmark> again = new ArrayList<>();
-            for (int i : unsettled) again.add(renamed(bs.get(i), again(bs.get(i).name(), k)));
-            List<Measurement> ams = measurer.run("slots", again);
-            if (!measurer.measuring() && ams.stream().noneMatch(Measurement::ok)) break;   // a journal that took no more attempts
+            List<Benchmark> retaken = new ArrayList<>();
+            for (int i : unsettled) retaken.add(bs.get(i));
+            Attempt again = measureAttempt("slots", retaken, k);
+            if (again == null) break;
             List<Integer> still = new ArrayList<>();
-            for (int j = 0; j < again.size(); j++) {
+            for (int j = 0; j < retaken.size(); j++) {
                 int i = unsettled.get(j);
-                Slots sl = slots(again.get(j), JournalMeasurer.cycles(again.get(j), ams.get(j)), ams.get(j), figures.get(of.get(i).name()).throughput());
+                Slots sl = slots(again.benchmarks().get(j), again.cycles(j), again.measurements().get(j), figures.get(of.get(i).name()).throughput());
                 if (sl.settled() != null) out.put(of.get(i).name(), sl);
                 else still.add(i);
             }
@@ -537,7 +556,8 @@ public final class HostInference {
         double[] cycles = new double[bs.size()];
         for (int x = 0; x < bs.size(); x++) cycles[x] = JournalMeasurer.cycles(bs.get(x), ms.get(x));
         int[] sizes = classes.stream().mapToInt(PortClasses.Klass::ports).toArray();
-        var solution = dev.uopsim.characterize.infer.PortStructure.solve(sizes, structureMixes(bs, design, cycles), width, 16);
+        List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = structureMixes(bs, design, cycles);
+        var solution = dev.uopsim.characterize.infer.PortStructure.solve(sizes, mixes, width, 16);
         // Mixes read on a shared core fit no layout well, and the layout that fits them least badly can
         // be wrong: h34.jsonl (the development host, a busy quarter hour) fitted 7 ports at a mean error
         // of 4.9% where every other run fitted 9 at 1.4-2.8%, and half the held-apart mixes missed. They
@@ -550,19 +570,16 @@ public final class HostInference {
                         : String.format(java.util.Locale.ROOT, "port structure: %d ports fit the mixes with a mean error of %.1f%%",
                                 solution.ports(), 100 * solution.error())) + ": the core was shared; measuring them again");
             }
-            pauseBeforeAttempt(k);
-            List<Benchmark> again = new ArrayList<>();
-            for (Benchmark b : bs) again.add(renamed(b, again(b.name(), k)));
-            List<Measurement> ams = measurer.run("structure", again);
-            if (!measurer.measuring() && ams.stream().noneMatch(Measurement::ok)) break;   // a journal that took no more attempts
+            Attempt again = measureAttempt("structure", bs, k);
+            if (again == null) break;
             for (int x = 0; x < bs.size(); x++) {
-                double t = JournalMeasurer.cycles(again.get(x), ams.get(x));
+                double t = again.cycles(x);
                 if (Double.isFinite(t)) cycles[x] = t;
             }
-            var refit = dev.uopsim.characterize.infer.PortStructure.solve(sizes, structureMixes(bs, design, cycles), width, 16);
+            mixes = structureMixes(bs, design, cycles);
+            var refit = dev.uopsim.characterize.infer.PortStructure.solve(sizes, mixes, width, 16);
             if (refit != null) solution = refit;
         }
-        List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = structureMixes(bs, design, cycles);
         if (solution == null) {
             throw new dev.uopsim.common.MeasurementException("no port layout of up to 16 ports explains the " + mixes.size()
                     + " mixes of the " + n + " port classes", "run characterize again with --resume when the machine is quieter");
@@ -1120,13 +1137,10 @@ public final class HostInference {
         dev.uopsim.characterize.infer.CoreProbes.Facts facts = null;
         double bestOff = Double.MAX_VALUE;
         for (int k = 0; k < PROBE_ATTEMPTS; k++) {
-            pauseBeforeAttempt(k);
-            List<Benchmark> bs = new ArrayList<>();
-            for (Benchmark b : probes.values()) bs.add(renamed(b, again(b.name(), k)));
-            List<Measurement> ms = measurer.run("core", bs);
-            if (k > 0 && !measurer.measuring() && ms.stream().noneMatch(Measurement::ok)) break;   // a journal that took no more attempts
+            Attempt taken = measureAttempt("core", new ArrayList<>(probes.values()), k);
+            if (taken == null) break;
             Map<String, Double> c = new LinkedHashMap<>();
-            for (int i = 0; i < bs.size(); i++) c.put(ids.get(i), JournalMeasurer.cycles(bs.get(i), ms.get(i)));
+            for (int i = 0; i < ids.size(); i++) c.put(ids.get(i), taken.cycles(i));
             var attempt = dev.uopsim.characterize.infer.CoreProbes.decode(c, width);
             double off = Math.abs(attempt.loadToUse() - Math.rint(attempt.loadToUse()));
             if (!Double.isFinite(off)) off = Double.MAX_VALUE / 2;
