@@ -1,0 +1,7 @@
+.intel_syntax noprefix
+nop
+nop
+nop
+vpaddd ymm8, ymm0, ymm0
+vpaddd ymm9, ymm0, ymm0
+vpaddd ymm10, ymm0, ymm0

@@ -1,0 +1,6 @@
+.intel_syntax noprefix
+mov rax, QWORD PTR [r14+0x0]
+mov rbx, QWORD PTR [r14+0x20]
+mov rcx, QWORD PTR [r14+0x40]
+vpshufb ymm8, ymm0, ymm0
+vpshufb ymm9, ymm0, ymm0
