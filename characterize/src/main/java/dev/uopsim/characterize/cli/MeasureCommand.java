@@ -59,6 +59,11 @@ public final class MeasureCommand implements Command {
                 unrolled with BHive's register convention and writes --out in the same format with this machine's
                 figures, so any block set can become ground truth for 'uopsim validate bhive'. Blocks that cannot
                 run, or whose measurement does not settle, are left out and counted by cause.
+
+                Samples during which another thread used the core are dropped (a throughput sentinel runs slow);
+                a measurement whose fastest sentinel is more than 6% slower than usual on this CPU (the median of
+                recent runs, kept in the cache) was disturbed throughout: it is taken again after a pause and,
+                still slow, reported unstable ("shared core").
                 """;
     }
 
@@ -122,6 +127,8 @@ public final class MeasureCommand implements Command {
         m.put("pages_mapped", r.pagesMapped());
         m.put("how", r.control());
         m.put("cause", r.cause());
+        // The fastest throughput sentinel of the run, in cycles: what its samples were judged against.
+        m.put("sentinel_reference_cycles", r.ok() && Double.isFinite(r.sentinelReference()) ? round(r.sentinelReference()) : null);
         return m;
     }
 

@@ -2,6 +2,7 @@ package dev.uopsim.characterize.measure;
 
 import dev.uopsim.characterize.bench.ProgramWriter;
 import dev.uopsim.characterize.clock.Clock;
+import dev.uopsim.characterize.clock.SentinelHistory;
 import dev.uopsim.characterize.runner.Assembler;
 import dev.uopsim.characterize.runner.Job;
 import dev.uopsim.characterize.runner.JobResult;
@@ -225,10 +226,28 @@ public final class BlockMeasurer {
 
     private final Contention contention = new Contention();
 
-    /** Measures a kernel, again after a pause while its samples say the core was shared ({@link Contention}). */
+    /**
+     * Measures a kernel, again after a pause while its samples say the core was shared ({@link
+     * Contention}) or its fastest sentinel ran slower than usual on this CPU (shared throughout: within
+     * the run nothing looked slow). Still slower than usual after the retries, it is reported unstable.
+     */
     private Result run(Prepared p, byte[] a, byte[] b) throws IOException {
-        return contention.measure(() -> runOnce(p, a, b),
-                r -> r.ok() && Contention.worthTakingAgain(session.clock(), r.estimate(), r.samples(), r.sentinelReference()));
+        double usual = session.usualSentinel();
+        Result r = contention.measure(() -> runOnce(p, a, b),
+                x -> x.ok() && (Contention.worthTakingAgain(session.clock(), x.estimate(), x.samples(), x.sentinelReference())
+                        || SentinelHistory.slowerThanUsual(x.sentinelReference(), usual)));
+        return r.ok() && SentinelHistory.slowerThanUsual(r.sentinelReference(), usual) ? sharedThroughout(r, usual) : r;
+    }
+
+    /** A measurement whose every sample ran beside another tenant's work: its figure stands, but not as stable. */
+    static Result sharedThroughout(Result r, double usual) {
+        String why = String.format(java.util.Locale.ROOT, "the core was shared throughout: the sentinel's fastest run took %.0f cycles,"
+                + " %.0f%% more than usual on this CPU (%.0f); measure again when the machine is quieter", r.sentinelReference(),
+                100 * (r.sentinelReference() / usual - 1), usual);
+        Estimate e = r.estimate();
+        return new Result(r.name(), true, why, "shared core", r.cyclesPerIteration(),
+                new Estimate(e.value(), e.spread(), false, e.kept(), e.taken(), why), r.pagesMapped(), r.loops(), r.copies(),
+                r.control(), r.samples(), r.sentinelReference());
     }
 
     private Result runOnce(Prepared p, byte[] a, byte[] b) throws IOException {

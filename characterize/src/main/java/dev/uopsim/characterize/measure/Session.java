@@ -4,6 +4,7 @@ import dev.uopsim.characterize.bench.ProgramWriter;
 import dev.uopsim.characterize.clock.Clock;
 import dev.uopsim.characterize.clock.ClockKind;
 import dev.uopsim.characterize.clock.FixedCode;
+import dev.uopsim.characterize.clock.SentinelHistory;
 import dev.uopsim.characterize.host.HostInfo;
 import dev.uopsim.characterize.runner.Assembler;
 import dev.uopsim.characterize.runner.HarnessBinary;
@@ -26,14 +27,20 @@ public final class Session implements AutoCloseable {
     private final Assembler assembler;
     private final ProgramWriter writer;
     private final Clock clock;
+    private final SentinelHistory sentinels;
+    /** What the sentinel usually costs on this CPU, from runs before this one (NaN: too few yet). */
+    private final double usualSentinel;
 
-    private Session(HostInfo host, MeasureLock lock, Worker worker, Assembler assembler, ProgramWriter writer, Clock clock) {
+    private Session(HostInfo host, MeasureLock lock, Worker worker, Assembler assembler, ProgramWriter writer, Clock clock,
+                    SentinelHistory sentinels) {
         this.host = host;
         this.lock = lock;
         this.worker = worker;
         this.assembler = assembler;
         this.writer = writer;
         this.clock = clock;
+        this.sentinels = sentinels;
+        this.usualSentinel = sentinels.usual();
     }
 
     /** Why measuring cannot work here (not x86-64 Linux, no GNU as, no gcc), or empty. */
@@ -57,7 +64,9 @@ public final class Session implements AutoCloseable {
         Worker worker = new Worker(HarnessBinary.get(), Worker.defaultCpu(), host.perfCycles(), fixed.code().get(0), fixed.code().get(1));
         Worker.Hello hello = worker.hello();
         ClockKind kind = host.perfCycles() && hello.perfCycles() ? ClockKind.PERF_CYCLES : ClockKind.TSC_CALIBRATED;
-        return new Session(host, lock, worker, assembler, new ProgramWriter(host.cpu().avx()), new Clock(kind));
+        SentinelHistory sentinels = SentinelHistory.load(
+                SentinelHistory.fileFor(HarnessBinary.cacheDirectory(), host.cpu().identity(), FixedCode.sentinel()));
+        return new Session(host, lock, worker, assembler, new ProgramWriter(host.cpu().avx()), new Clock(kind), sentinels);
     }
 
     public HostInfo host() { return host; }
@@ -70,6 +79,12 @@ public final class Session implements AutoCloseable {
 
     public Clock clock() { return clock; }
 
+    /** What the throughput sentinel usually costs on this CPU in cycles (the median of recent runs), or NaN before there are enough. */
+    public double usualSentinel() { return usualSentinel; }
+
+    /** Why the sentinel history in the cache was not used, or null. */
+    public String sentinelHistoryProblem() { return sentinels.problem(); }
+
     public BenchmarkRunner runner() {
         return new BenchmarkRunner(worker, assembler, writer, clock);
     }
@@ -81,7 +96,11 @@ public final class Session implements AutoCloseable {
         m.put("description", clock.kind().description());
         if (clock.kind() == ClockKind.TSC_CALIBRATED) {
             m.put("calibration_chain", "add r8, r9 (not add r, imm: executed at rename on some cores)");
-            m.put("sentinel", "4 independent add chains; a sample is dropped when it runs more than 6% slower than the fastest seen");
+            m.put("sentinel", "4 independent add chains; a sample is dropped when it runs more than 6% slower than the fastest"
+                    + " of recent jobs, and a measurement whose fastest is more than 6% slower than usual on this CPU (the median"
+                    + " of recent runs) is taken again, then reported unstable");
+            m.put("sentinel_usual_cycles", Double.isFinite(usualSentinel) ? Math.round(usualSentinel * 1000) / 1000.0 : null);
+            m.put("sentinel_history", sentinels.file().toString());
         }
         try {
             Worker.Hello h = worker.hello();
@@ -96,6 +115,13 @@ public final class Session implements AutoCloseable {
 
     @Override
     public void close() {
+        // This run's fastest sentinel joins the history the next runs compare with.
+        sentinels.record(clock.bestSentinel());
+        try {
+            sentinels.save();
+        } catch (IOException e) {
+            // the history only sharpens later runs' judgement: measuring goes on without it
+        }
         worker.close();
         lock.close();
     }

@@ -99,7 +99,8 @@ public final class HarnessBinary {
         }
     }
 
-    private static String hash(String text) {
+    /** SHA-256 of the text, in hex (names cache entries by what made them). */
+    public static String hash(String text) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {

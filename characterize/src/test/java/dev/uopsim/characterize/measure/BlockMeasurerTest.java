@@ -12,6 +12,18 @@ import org.junit.jupiter.api.Test;
 /** Whole blocks on this machine: unrolled, as a loop, and with memory that has to be mapped on demand. */
 class BlockMeasurerTest {
     @Test
+    void aMeasurementSharedThroughoutKeepsItsFigureButIsNotStable() {
+        var stable = new dev.uopsim.characterize.stats.Estimate(2.136, 0.004, true, 14, 16, null);
+        var r = new BlockMeasurer.Result("e3", true, null, null, 2.136, stable, 1, 4096, 50, "50 and 100 copies", List.of(), 1335.1);
+        assertTrue(r.stable());
+        var shared = BlockMeasurer.sharedThroughout(r, 1235.0);
+        assertTrue(shared.ok() && !shared.stable(), shared.toString());
+        org.junit.jupiter.api.Assertions.assertEquals("shared core", shared.category());
+        org.junit.jupiter.api.Assertions.assertEquals(2.136, shared.cyclesPerIteration(), 1e-12);
+        assertTrue(shared.cause().contains("1335 cycles, 8% more than usual on this CPU (1235)"), shared.cause());
+    }
+
+    @Test
     void blocksRunUnrolledAndAsLoopsAndTheirPagesAreMappedOnDemand() throws Exception {
         NativeTests.assumeNativeRuns();
         KernelReader reader = new KernelReader(FormTable.shipped());
