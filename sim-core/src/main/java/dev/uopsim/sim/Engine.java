@@ -1509,7 +1509,30 @@ public final class Engine {
             else r += shift;
             outReady[s * outStride + o] = Math.max(r, d + (si.computeUops > 0 ? 1 : 0));
         }
-        wake(s);
+        wakeConsumers(s);
+    }
+
+    /**
+     * The instruction in slot {@code s} computed its outputs: the compute µops parked on it find their
+     * ready cycle now, as their next check would (unheard: a listener hears each check in its turn),
+     * instead of being checked again by dispatch first; others look again as after {@link #wake}.
+     */
+    private void wakeConsumers(int s) {
+        int u = waitersOf[s];
+        if (u < 0) return;
+        waitersOf[s] = -1;
+        while (u >= 0) {
+            int next = uopNextWaiter[u];      // read first: a µop checked now may park on another producer
+            if (!observed && uopSpecs[u].kind() == UopKind.COMPUTE) settle(u);
+            else activate(u);
+            u = next;
+        }
+    }
+
+    /** Checks a woken µop's inputs: ready, it waits for a port; ready later, on the wheel; else it parked again. */
+    private void settle(int uid) {
+        if (uopReady(uid)) station.ready(uid);
+        else if (uopReadyAt[uid] < NOT_READY) station.later(uid, uopReadyAt[uid], cycle);
     }
 
     /**
