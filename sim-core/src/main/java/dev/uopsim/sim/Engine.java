@@ -1408,7 +1408,7 @@ public final class Engine {
                 }
                 if (observed && data > own && from >= 0) listener.waitedFor(id, si.index, from, forwardFromIndex[s], data);
                 outReady[s * outStride + loadData] = data;
-                wake(s);
+                wakeConsumers(s);
                 if (si.computeUops == 0) {
                     if (mergedValuesKnown(s, si)) computeOutputs(s, si, cycle);
                     else waitToMerge(s);
@@ -1513,7 +1513,7 @@ public final class Engine {
     }
 
     /**
-     * The instruction in slot {@code s} computed its outputs: the compute µops parked on it find their
+     * The instruction in slot {@code s} computed its outputs (or its load's data): the compute µops parked on it find their
      * ready cycle now, as their next check would (unheard: a listener hears each check in its turn),
      * instead of being checked again by dispatch first; others look again as after {@link #wake}.
      */
