@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+vpermilps ymm8, ymm0, 1
+vpermilps ymm9, ymm0, 1
