@@ -63,7 +63,9 @@ public final class MeasureCommand implements Command {
                 Samples during which another thread used the core are dropped (a throughput sentinel runs slow);
                 a measurement whose fastest sentinel is more than 6% slower than usual on this CPU (the median of
                 recent runs, kept in the cache) was disturbed throughout: it is taken again after a pause and,
-                still slow, reported unstable ("shared core").
+                still slow, reported unstable ("shared core"). Another tenant's work can also slow a run without
+                slowing the sentinel, so one kernel is measured three times a second apart and the median run
+                reported, each run's figure beside it (--runs N; for --blocks, N passes over the file).
                 """;
     }
 
@@ -74,6 +76,8 @@ public final class MeasureCommand implements Command {
         o.addOption(Option.builder().longOpt("out").hasArg().argName("FILE").desc("with --blocks: write this machine's figures, BHive format").build());
         o.addOption(Option.builder().longOpt("limit").hasArg().argName("N").desc("with --blocks: only the first N distinct blocks").build());
         o.addOption(Option.builder().longOpt("samples").hasArg().argName("N").desc("samples per block in the first round (default 16)").build());
+        o.addOption(Option.builder().longOpt("runs").hasArg().argName("N")
+                .desc("measure N times, a second apart (with --blocks: N passes), and keep each kernel's median (default 3 for one kernel, 1 with --blocks)").build());
         o.addOption(Option.builder().longOpt("json").desc("print JSON").build());
         return o;
     }
@@ -94,7 +98,8 @@ public final class MeasureCommand implements Command {
         try (Session session = Session.open()) {
             BlockMeasurer m = new BlockMeasurer(session);
             if (line.hasOption("samples")) m.samples(Integer.parseInt(line.getOptionValue("samples")));
-            BlockMeasurer.Result r = m.measure(List.of(kernel), n -> { }).getFirst();
+            List<BlockMeasurer.Result> all = new ArrayList<>();
+            BlockMeasurer.Result r = m.measureRuns(List.of(kernel), runs(line, 3), n -> { }, (k, runs) -> all.addAll(runs)).getFirst();
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("kernel", kernel.name());
             doc.put("mode", kernel.mode().name().toLowerCase());
@@ -103,12 +108,21 @@ public final class MeasureCommand implements Command {
             doc.put("cpu", session.host().cpu().toJson());
             doc.put("clock", session.clockJson());
             doc.putAll(resultJson(r));
+            if (all.size() > 1) {
+                doc.put("runs", all.stream().map(MeasureCommand::runJson).toList());
+                doc.put("runs_spread", runsSpread(all));
+            }
             if (line.hasOption("json")) {
                 console.out().println(Json.write(doc));
             } else if (r.ok()) {
                 console.out().printf("%s: %.3f cycles per iteration (%s; %s, spread %.2f%%, %d samples kept, %d pages mapped on demand; clock %s)%n",
                         kernel.name(), r.cyclesPerIteration(), r.estimate().stable() ? "stable" : "UNSTABLE: " + r.cause(),
                         r.control(), 100 * r.estimate().spread(), r.estimate().kept(), r.pagesMapped(), session.clock().kind().id());
+                if (all.size() > 1) {
+                    StringBuilder each = new StringBuilder();
+                    for (BlockMeasurer.Result x : all) each.append(' ').append(x.ok() ? String.format(java.util.Locale.ROOT, "%.3f", x.cyclesPerIteration()) : "-");
+                    console.out().printf("  the median of %d runs a second apart:%s%n", all.size(), each);
+                }
             } else {
                 console.out().println(kernel.name() + ": not measured: " + r.cause());
             }
@@ -130,6 +144,35 @@ public final class MeasureCommand implements Command {
         // The fastest throughput sentinel of the run, in cycles: what its samples were judged against.
         m.put("sentinel_reference_cycles", r.ok() && Double.isFinite(r.sentinelReference()) ? round(r.sentinelReference()) : null);
         return m;
+    }
+
+    /** One run of several: its figure, whether it was stable, and its sentinel. */
+    private static Map<String, Object> runJson(BlockMeasurer.Result r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cycles_per_iteration", r.ok() ? round(r.cyclesPerIteration()) : null);
+        m.put("stable", r.stable());
+        m.put("sentinel_reference_cycles", r.ok() && Double.isFinite(r.sentinelReference()) ? round(r.sentinelReference()) : null);
+        return m;
+    }
+
+    /** (largest - smallest) / median of the measured runs' figures, or null with fewer than two. */
+    static Double runsSpread(List<BlockMeasurer.Result> runs) {
+        List<Double> v = runs.stream().filter(BlockMeasurer.Result::ok).map(BlockMeasurer.Result::cyclesPerIteration).sorted().toList();
+        if (v.size() < 2) return null;
+        double median = v.get((v.size() - 1) / 2);
+        return median > 0 ? round((v.getLast() - v.getFirst()) / median) : null;
+    }
+
+    private static int runs(CommandLine line, int fallback) {
+        String v = line.getOptionValue("runs");
+        if (v == null) return fallback;
+        try {
+            int n = Integer.parseInt(v);
+            if (n < 1 || n > 50) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--runs takes a count from 1 to 50, not '" + v + "'");
+        }
     }
 
     private static double round(double v) {
@@ -183,11 +226,12 @@ public final class MeasureCommand implements Command {
             kernels.add(new Kernel("block " + (i + 1), b.instructions(), Kernel.Mode.UNROLLED, Kernel.InitPolicy.SAME, Map.of()));
             index.add(i);
         }
+        int runs = runs(line, 1);
         long start = System.nanoTime();
-        try (Session session = Session.open(); Progress progress = console.progress("measure", kernels.size())) {
+        try (Session session = Session.open(); Progress progress = console.progress("measure", kernels.size() * runs)) {
             BlockMeasurer m = new BlockMeasurer(session);
             if (line.hasOption("samples")) m.samples(Integer.parseInt(line.getOptionValue("samples")));
-            List<BlockMeasurer.Result> measured = m.measure(kernels, progress::advance);
+            List<BlockMeasurer.Result> measured = m.measureRuns(kernels, runs, progress::advance, null);
             for (int k = 0; k < measured.size(); k++) results.set(index.get(k), measured.get(k));
             int ok = 0;
             StringBuilder out = new StringBuilder();

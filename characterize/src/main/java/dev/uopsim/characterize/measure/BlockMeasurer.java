@@ -239,6 +239,47 @@ public final class BlockMeasurer {
         return r.ok() && SentinelHistory.slowerThanUsual(r.sentinelReference(), usual) ? sharedThroughout(r, usual) : r;
     }
 
+    /** The pause between runs of the same kernels: long enough to leave a burst of another tenant's work behind. */
+    static final long RUN_PAUSE_MILLIS = 1000;
+
+    /**
+     * Measures the kernels {@code runs} times, a pause apart, and keeps each one's {@link #median}: a
+     * burst of another tenant's work can slow a whole run without slowing the sentinel (one run in
+     * five of a load-bound kernel read 10-20% slow on the development host). Each kernel's runs, in
+     * order, go to {@code each} (may be null); a failed first run is not repeated.
+     */
+    public List<Result> measureRuns(List<Kernel> kernels, int runs, IntConsumer progress,
+                                    java.util.function.BiConsumer<Integer, List<Result>> each) throws IOException {
+        List<List<Result>> all = new ArrayList<>();
+        for (int k = 0; k < kernels.size(); k++) all.add(new ArrayList<>());
+        List<Integer> again = new ArrayList<>();
+        for (int k = 0; k < kernels.size(); k++) again.add(k);
+        for (int pass = 0; pass < runs && !again.isEmpty() && (pass == 0 || Contention.sleep(RUN_PAUSE_MILLIS)); pass++) {
+            List<Result> measured = measure(again.stream().map(kernels::get).toList(), progress);
+            for (int i = 0; i < again.size(); i++) all.get(again.get(i)).add(measured.get(i));
+            again = again.stream().filter(k -> all.get(k).getFirst().ok()).toList();   // a fault or a timeout does not go away
+        }
+        List<Result> out = new ArrayList<>();
+        for (int k = 0; k < kernels.size(); k++) {
+            if (each != null) each.accept(k, all.get(k));
+            out.add(median(all.get(k)));
+        }
+        return out;
+    }
+
+    /**
+     * The median of several runs of one kernel: among the stable ones if any (else among those measured),
+     * the lower middle one for an even count; the first failure when none was measured.
+     */
+    public static Result median(List<Result> runs) {
+        if (runs.isEmpty()) throw new IllegalArgumentException("no runs");
+        List<Result> pool = runs.stream().filter(Result::stable).toList();
+        if (pool.isEmpty()) pool = runs.stream().filter(Result::ok).toList();
+        if (pool.isEmpty()) return runs.getFirst();
+        List<Result> sorted = pool.stream().sorted(java.util.Comparator.comparingDouble(Result::cyclesPerIteration)).toList();
+        return sorted.get((sorted.size() - 1) / 2);
+    }
+
     /** A measurement whose every sample ran beside another tenant's work: its figure stands, but not as stable. */
     static Result sharedThroughout(Result r, double usual) {
         String why = String.format(java.util.Locale.ROOT, "the core was shared throughout: the sentinel's fastest run took %.0f cycles,"

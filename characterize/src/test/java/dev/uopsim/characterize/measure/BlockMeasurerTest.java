@@ -1,5 +1,6 @@
 package dev.uopsim.characterize.measure;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.uopsim.characterize.NativeTests;
@@ -11,6 +12,23 @@ import org.junit.jupiter.api.Test;
 
 /** Whole blocks on this machine: unrolled, as a loop, and with memory that has to be mapped on demand. */
 class BlockMeasurerTest {
+    private static BlockMeasurer.Result run(double cycles, boolean stable) {
+        var e = new dev.uopsim.characterize.stats.Estimate(cycles, 0.004, stable, 14, 16, stable ? null : "halves disagree");
+        return new BlockMeasurer.Result("k", true, null, null, cycles, e, 1, 4096, 50, "50 and 100 copies", List.of(), 1230);
+    }
+
+    @Test
+    void theMedianRunStandsAndUnstableOrFailedRunsOnlyWhenNothingElseWas() {
+        // Three runs of a load-bound kernel on the development host, one of them during a burst of a neighbour's work.
+        assertEquals(2.0073, BlockMeasurer.median(List.of(run(2.0073, true), run(2.4613, true), run(2.0069, true))).cyclesPerIteration());
+        assertEquals(2.0064, BlockMeasurer.median(List.of(run(2.0098, true), run(2.0064, true), run(2.4613, false))).cyclesPerIteration(),
+                "the lower of two stable runs when the third is unstable");
+        assertEquals(2.31, BlockMeasurer.median(List.of(run(2.31, false), run(2.5, false))).cyclesPerIteration(), "no stable run: among those measured");
+        var fault = BlockMeasurer.Result.failed("k", "fault: SIGSEGV", "SIGSEGV at 0x0");
+        assertEquals(fault, BlockMeasurer.median(List.of(fault)));
+        assertEquals(2.0, BlockMeasurer.median(List.of(fault, run(2.0, true))).cyclesPerIteration());
+    }
+
     @Test
     void aMeasurementSharedThroughoutKeepsItsFigureButIsNotStable() {
         var stable = new dev.uopsim.characterize.stats.Estimate(2.136, 0.004, true, 14, 16, null);
@@ -18,8 +36,8 @@ class BlockMeasurerTest {
         assertTrue(r.stable());
         var shared = BlockMeasurer.sharedThroughout(r, 1235.0);
         assertTrue(shared.ok() && !shared.stable(), shared.toString());
-        org.junit.jupiter.api.Assertions.assertEquals("shared core", shared.category());
-        org.junit.jupiter.api.Assertions.assertEquals(2.136, shared.cyclesPerIteration(), 1e-12);
+        assertEquals("shared core", shared.category());
+        assertEquals(2.136, shared.cyclesPerIteration(), 1e-12);
         assertTrue(shared.cause().contains("1335 cycles, 8% more than usual on this CPU (1235)"), shared.cause());
     }
 

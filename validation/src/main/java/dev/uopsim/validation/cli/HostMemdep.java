@@ -58,7 +58,8 @@ final class HostMemdep {
                     : dev.uopsim.model.ModelRegistry.shippedFor(guess).orElse(null);
             MemdepCommand.Simulation sim = model == null ? null : new MemdepCommand.Simulation(model, line);
             hostModel = model;
-            List<BlockMeasurer.Result> measured = new BlockMeasurer(session).measure(new ArrayList<>(kernels.values()), n -> { });
+            // Three runs a second apart, the median kept: a burst of another tenant's work can slow a whole run.
+            List<BlockMeasurer.Result> measured = new BlockMeasurer(session).measureRuns(new ArrayList<>(kernels.values()), 3, n -> { }, null);
             LlvmMca llvm = line.hasOption("no-llvm-mca") ? null : LlvmMca.find();
             mcaCpu = LLVM_CPU.get(session.host().cpu().uarchGuess());
             if (llvm != null && mcaCpu != null) {
