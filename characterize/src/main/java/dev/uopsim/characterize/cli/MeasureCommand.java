@@ -96,6 +96,7 @@ public final class MeasureCommand implements Command {
             return ExitCode.CHECK_FAILED;
         }
         try (Session session = Session.open()) {
+            warnAboutHistory(session, console);
             BlockMeasurer m = new BlockMeasurer(session);
             if (line.hasOption("samples")) m.samples(Integer.parseInt(line.getOptionValue("samples")));
             List<BlockMeasurer.Result> all = new ArrayList<>();
@@ -161,6 +162,11 @@ public final class MeasureCommand implements Command {
         if (v.size() < 2) return null;
         double median = v.get((v.size() - 1) / 2);
         return median > 0 ? round((v.getLast() - v.getFirst()) / median) : null;
+    }
+
+    /** The cache's sentinel history could not be read: said once, and measuring goes on (a fresh one is written). */
+    private static void warnAboutHistory(Session session, Console console) {
+        if (session.sentinelHistoryProblem() != null) console.warn(session.sentinelHistoryProblem());
     }
 
     private static int runs(CommandLine line, int fallback) {
@@ -229,6 +235,7 @@ public final class MeasureCommand implements Command {
         int runs = runs(line, 1);
         long start = System.nanoTime();
         try (Session session = Session.open(); Progress progress = console.progress("measure", kernels.size() * runs)) {
+            warnAboutHistory(session, console);
             BlockMeasurer m = new BlockMeasurer(session);
             if (line.hasOption("samples")) m.samples(Integer.parseInt(line.getOptionValue("samples")));
             List<BlockMeasurer.Result> measured = m.measureRuns(kernels, runs, progress::advance, null);

@@ -69,7 +69,8 @@ public final class SentinelHistory {
             }
             return new SentinelHistory(file, runs, null);
         } catch (IOException | RuntimeException e) {
-            return unreadable(file, e.getMessage());
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+            return unreadable(file, why);
         }
     }
 
