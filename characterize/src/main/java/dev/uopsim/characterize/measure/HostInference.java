@@ -357,6 +357,17 @@ public final class HostInference {
 
     /** Candidates tested per round against the classes found so far. */
     static final int CLASS_BATCH = 48;
+    /**
+     * How far from full competition (1.0) a member's pair with its class representative may run and
+     * the member still count as a sure one. Pairs of the same port set ran 0.95-1.05 in 745 of 777
+     * joins (h37) and 865 of 877 (h41); h41's VADDSUBPD (XMM, XMM, XMM), a P15 form, joined the P01
+     * class at 1.21 (a pair slower than sharing every port explains), became that combination's
+     * blocker by name, and gave 330 memory forms P015 for P01.
+     */
+    static final double MEMBERSHIP_SLACK = 0.05;
+
+    /** Per class member (not its founder): the pair with its representative over full competition, when it joined. */
+    private final Map<String, Double> membership = new LinkedHashMap<>();
 
     /**
      * A candidate: a form of one slot whose throughput stands for k ports.
@@ -417,6 +428,12 @@ public final class HostInference {
         return b.units().getFirst().size();
     }
 
+    /** A founder, or a member that joined at full competition with its representative (within {@link #MEMBERSHIP_SLACK}). */
+    static boolean sureMember(Map<String, Double> membership, String form) {
+        Double r = membership.get(form);
+        return r == null || Math.abs(r - 1) <= MEMBERSHIP_SLACK;
+    }
+
     /** Classes by interference: each candidate joins the first class whose representative it competes with fully. */
     public List<PortClasses.Klass> classes(List<Candidate> candidates) throws IOException {
         Map<String, Candidate> byName = new LinkedHashMap<>();
@@ -460,6 +477,7 @@ public final class HostInference {
                 Candidate founder = null;
                 for (int i = 0; i < batch.size(); i++) {
                     if (bestClass[i] >= 0) {
+                        membership.put(batch.get(i).form().name(), bestRatio[i]);
                         mine.get(bestClass[i]).members().add(batch.get(i).form().name());
                         pending.remove(batch.get(i));
                     } else if (founder == null) {
@@ -631,9 +649,12 @@ public final class HostInference {
      * The port combinations (distinct masks of the classes) with their blocking instructions: forms that
      * write no register first (a compare), then a write-only destination, then a read-write one (no
      * implicit dependencies: uops.info's rule); then the highest throughput, then forms any other code
-     * may share a loop with.
+     * may share a loop with. Members whose pair with the class representative ran far from full
+     * competition ({@code membership}, see {@link #MEMBERSHIP_SLACK}) come after every sure one: a
+     * blocker decides every form's ports on its combination, and one misplaced member must not.
      */
-    public static List<Combination> combinations(List<PortClasses.Klass> classes, Structure structure, Map<String, Candidate> byName) {
+    public static List<Combination> combinations(List<PortClasses.Klass> classes, Structure structure, Map<String, Candidate> byName,
+                                                 Map<String, Double> membership) {
         Map<Integer, List<Candidate>> byMask = new java.util.TreeMap<>();
         for (int i = 0; i < classes.size(); i++) {
             for (String m : classes.get(i).members()) {
@@ -644,7 +665,8 @@ public final class HostInference {
         List<Combination> out = new ArrayList<>();
         for (var e : byMask.entrySet()) {
             List<Candidate> cs = new ArrayList<>(e.getValue());
-            cs.sort(java.util.Comparator.comparingInt((Candidate c) -> narrow(c.form()) ? 1 : 0)
+            cs.sort(java.util.Comparator.comparingInt((Candidate c) -> sureMember(membership, c.form().name()) ? 0 : 1)
+                    .thenComparingInt(c -> narrow(c.form()) ? 1 : 0)
                     .thenComparingInt(c -> writesNoRegister(c.form()) ? 0 : PortClasses.readWrite(c.form()) ? 2 : 1)
                     .thenComparingDouble(c -> Math.round(c.throughput() * 50) / 50.0)
                     .thenComparingInt(c -> switch (c.family()) {
@@ -962,7 +984,7 @@ public final class HostInference {
         Map<String, Candidate> byName = new LinkedHashMap<>();
         for (Candidate c : cands) byName.put(c.form().name(), c);
         Structure structure = structure(classes, byName);
-        List<Combination> combos = combinations(classes, structure, byName);
+        List<Combination> combos = combinations(classes, structure, byName, membership);
         Map<String, Integer> maskOf = new LinkedHashMap<>();
         for (int i = 0; i < classes.size(); i++) for (String m : classes.get(i).members()) maskOf.put(m, structure.masks()[i]);
         List<InstructionForm> rest = new ArrayList<>();
