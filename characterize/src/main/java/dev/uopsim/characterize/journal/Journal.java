@@ -34,6 +34,9 @@ public final class Journal implements AutoCloseable {
     private final Map<String, Object> header;
     private final Map<String, Map<String, Object>> forms = new LinkedHashMap<>();
     private final Map<String, Map<String, Object>> benches = new LinkedHashMap<>();
+    /** The first record of each benchmark: a second pass supersedes it in {@link #benches}, and chooses between them. */
+    private final Map<String, Map<String, Object>> firstBenches = new LinkedHashMap<>();
+    private final Map<String, Integer> formPasses = new LinkedHashMap<>();
 
     private Journal(Path path, FileChannel channel, Map<String, Object> header) {
         this.path = path;
@@ -120,8 +123,14 @@ public final class Journal implements AutoCloseable {
     @SuppressWarnings("unchecked")
     private void index(Map<String, Object> r) {
         switch (String.valueOf(r.get("type"))) {
-            case "form" -> forms.put((String) r.get("form"), (Map<String, Object>) r.get("result"));
-            case "bench" -> benches.put((String) r.get("name"), r);
+            case "form" -> {
+                forms.put((String) r.get("form"), (Map<String, Object>) r.get("result"));
+                formPasses.put((String) r.get("form"), passOf(r));
+            }
+            case "bench" -> {
+                benches.put((String) r.get("name"), r);
+                firstBenches.putIfAbsent((String) r.get("name"), r);
+            }
             default -> { }
         }
     }
@@ -159,8 +168,19 @@ public final class Journal implements AutoCloseable {
     /** Results of the forms completed so far, by form name. */
     public Map<String, Map<String, Object>> forms() { return forms; }
 
-    /** Benchmark records by name. */
+    /** Benchmark records by name (the latest of each). */
     public Map<String, Map<String, Object>> benches() { return benches; }
+
+    /** The first record of a benchmark (its first pass), or null. */
+    public Map<String, Object> firstBench(String name) { return firstBenches.get(name); }
+
+    /** Which pass wrote a form's latest result: 1, or 2 once its unsettled figures were measured again. */
+    public int formPass(String form) { return formPasses.getOrDefault(form, 1); }
+
+    /** The pass a record belongs to ({@code "pass"}; 1 when it has none). */
+    public static int passOf(Map<String, Object> record) {
+        return record.get("pass") instanceof Number n ? n.intValue() : 1;
+    }
 
     /** Appends one record as one line; {@code sync} forces it to disk before returning. */
     public synchronized void append(Map<String, Object> record, boolean sync) throws IOException {

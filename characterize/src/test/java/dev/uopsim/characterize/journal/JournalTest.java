@@ -38,6 +38,29 @@ class JournalTest {
     }
 
     @Test
+    void aSecondPassSupersedesTheFormAndBenchmarkButKeepsTheFirstReading() throws IOException {
+        Path p = dir.resolve("passes.jsonl");
+        try (Journal j = create(p)) {
+            j.append(Map.of("type", "bench", "name", "b1", "ok", true, "samples", List.of(), "loops", 1), false);
+            j.append(form("ADD_01 (R64, R64)", 1.0), true);
+            Map<String, Object> again = new LinkedHashMap<>(form("ADD_01 (R64, R64)", 1.5));
+            again.put("pass", 2);
+            j.append(Map.of("type", "bench", "name", "b1", "ok", true, "samples", List.of(), "loops", 2, "pass", 2), false);
+            j.append(again, true);
+        }
+        try (Journal j = Journal.resume(p, CPU, "host.json")) {
+            assertEquals(2, j.formPass("ADD_01 (R64, R64)"));
+            assertEquals(1, j.formPass("IMUL (R64, R64)"), "a form never journaled counts as first pass");
+            assertEquals(2, j.benches().get("b1").get("loops"), "the latest record of a benchmark is the one measured");
+            assertEquals(1, j.firstBench("b1").get("loops"), "the first reading stays to choose from");
+            assertEquals(2, Journal.passOf(j.benches().get("b1")));
+            @SuppressWarnings("unchecked")
+            Map<String, Object> lat = (Map<String, Object>) j.forms().get("ADD_01 (R64, R64)").get("latency");
+            assertEquals(Map.of("cycles", 1.5), lat.get("op0->op0"));
+        }
+    }
+
+    @Test
     void aResumedJournalHasTheCompletedFormsAndDropsATornLastLine() throws IOException {
         Path p = dir.resolve("run.jsonl");
         try (Journal j = create(p)) {

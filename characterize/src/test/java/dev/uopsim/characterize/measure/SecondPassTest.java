@@ -1,0 +1,96 @@
+package dev.uopsim.characterize.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.uopsim.characterize.NativeTests;
+import dev.uopsim.characterize.bench.Benchmark;
+import dev.uopsim.characterize.bench.Generator;
+import dev.uopsim.characterize.journal.Journal;
+import dev.uopsim.isa.FormTable;
+import dev.uopsim.isa.InstructionForm;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The second pass of a characterization: a form whose first reading of a benchmark did not settle has
+ * that benchmark (and only that one) measured again, journaled as pass 2, and is not taken a third
+ * time when the run is resumed.
+ */
+class SecondPassTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void anUnsettledBenchmarkIsMeasuredAgainOnceAndItsFormJournaledAsPassTwo() throws Exception {
+        NativeTests.assumeNativeRuns();
+        InstructionForm add = FormTable.shipped().byName("ADD_01 (R64, R64)").orElseThrow();
+        try (Session session = Session.open()) {
+            Generator generator = new Generator(session.host().cpu());
+            BenchmarkRunner runner = session.runner().samples(12);
+            Map<String, Object> header = new LinkedHashMap<>();
+            header.put("cpu_identity", session.host().cpu().identity());
+            Path clean = dir.resolve("clean.jsonl");
+            try (Journal journal = Journal.create(clean, header)) {
+                new Characterizer(generator, runner, journal).run(List.of(add), r -> { }, () -> false);
+            }
+            // The same journal, with the first throughput benchmark's samples spread as a shared core spreads them.
+            String unsettledName = generator.throughput(add).getFirst().name();
+            Path doctored = dir.resolve("doctored.jsonl");
+            List<String> lines = new ArrayList<>();
+            for (String line : Files.readAllLines(clean)) {
+                Map<String, Object> rec = Journal.mapper().readValue(line, Map.class);
+                if ("bench".equals(rec.get("type")) && unsettledName.equals(rec.get("name"))) {
+                    List<List<Number>> samples = (List<List<Number>>) rec.get("samples");
+                    for (int i = 0; i < samples.size(); i++) {
+                        List<Number> s = new ArrayList<>(samples.get(i));
+                        s.set(1, (long) (s.get(1).longValue() * (1 + 0.4 * (i % 3))));
+                        samples.set(i, s);
+                    }
+                    line = Journal.mapper().writeValueAsString(rec);
+                }
+                lines.add(line);
+            }
+            Files.write(doctored, lines);
+            try (Journal journal = Journal.resume(doctored, session.host().cpu().identity(), null)) {
+                Characterizer c = new Characterizer(generator, runner, journal);
+                List<Map<String, Object>> results = new ArrayList<>();
+                c.run(List.of(add), results::add, () -> false);
+                Map<String, Object> doctoredResult = new LinkedHashMap<>(results.getFirst());
+                doctoredResult.put("throughput_stable", false);
+                results.set(0, doctoredResult);
+
+                List<Characterizer.Unsettled> unsettled = c.unsettled(List.of(add), results);
+                assertEquals(1, unsettled.size());
+                List<Measurement> first = unsettled.getFirst().first();
+                List<Benchmark> benchmarks = unsettled.getFirst().plan().benchmarks();
+                // The others settled in the first pass unless this machine was busy then.
+                int unstable = 0;
+                for (int i = 0; i < benchmarks.size(); i++) {
+                    if (!first.get(i).estimate().stable()) unstable++;
+                    if (benchmarks.get(i).name().equals(unsettledName)) assertFalse(first.get(i).estimate().stable(), "the spread samples do not settle");
+                }
+                Characterizer.Retake retake = c.retakeUnsettled(unsettled, results, n -> { }, () -> false);
+                assertEquals(1, retake.forms());
+                assertEquals(unstable, retake.benchmarks(), "only the unsettled benchmarks are measured again");
+                assertTrue(retake.settled() <= unstable);
+                assertEquals(2, journal.formPass(add.name()));
+                assertEquals(2, Journal.passOf(journal.benches().get(unsettledName)));
+                assertTrue(results.getFirst() != doctoredResult, "the second pass's result replaces the first");
+                assertTrue(c.unsettled(List.of(add), results).isEmpty(), "a form is measured again once per journal");
+            }
+            try (Journal journal = Journal.resume(doctored, session.host().cpu().identity(), null)) {
+                assertEquals(2, journal.formPass(add.name()), "the second pass survives a resume");
+                assertFalse(journal.forms().isEmpty());
+            }
+        }
+    }
+}
