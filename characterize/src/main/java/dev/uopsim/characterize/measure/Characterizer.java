@@ -191,7 +191,7 @@ public final class Characterizer {
     }
 
     private static boolean unstable(Measurement m) {
-        return m != null && m.ok() && m.estimate() != null && !m.estimate().stable();
+        return m != null && m.unsettled();
     }
 
     /** A second-pass measurement the journal already holds (a resumed second pass), or null. */

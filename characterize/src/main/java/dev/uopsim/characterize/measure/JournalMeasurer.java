@@ -67,6 +67,41 @@ public final class JournalMeasurer {
         return run(phase, List.of(b)).getFirst();
     }
 
+    /**
+     * The second pass of a phase: measures again the benchmarks whose first measurement did not settle
+     * (journaled with {@code "pass": 2}, which a replay then reads, as the latest record of the name) and
+     * gives the measurements with those replaced. Replaying, it changes nothing: the journal's records
+     * already are the latest.
+     */
+    public List<Measurement> retakeUnsettled(String phase, List<Benchmark> benchmarks, List<Measurement> first) throws IOException {
+        List<Measurement> out = new ArrayList<>(first);
+        if (!measure) return out;
+        List<Benchmark> again = new ArrayList<>();
+        for (int i = 0; i < benchmarks.size(); i++) {
+            Map<String, Object> rec = journal == null ? null : journal.benches().get(benchmarks.get(i).name());
+            boolean retakenBefore = rec != null && Journal.passOf(rec) >= 2;
+            if (first.get(i).unsettled() && !retakenBefore) again.add(benchmarks.get(i));
+        }
+        if (again.isEmpty()) return out;
+        // A burst of another tenant's work lasts a minute or more: give it time to pass first.
+        Contention.sleep(PAUSE_BEFORE_SECOND_PASS_MILLIS);
+        List<Measurement> retaken = runner.run(again, name -> null, m -> journal(phase, m, 2), m -> { });
+        Map<String, Measurement> byName = new LinkedHashMap<>();
+        for (Measurement m : retaken) byName.put(m.name(), m);
+        for (int i = 0; i < out.size(); i++) {
+            Measurement m = byName.get(benchmarks.get(i).name());
+            if (m != null) out.set(i, m);
+        }
+        for (int i = 0; i < all.size(); i++) {
+            Recorded r = all.get(i);
+            Measurement m = byName.get(r.benchmark().name());
+            if (m != null && r.phase().equals(phase)) all.set(i, new Recorded(phase, r.benchmark(), m));
+        }
+        return out;
+    }
+
+    static final long PAUSE_BEFORE_SECOND_PASS_MILLIS = 10_000;
+
     private Measurement previous(Benchmark b) {
         if (journal == null || b == null) return null;
         Map<String, Object> rec = journal.benches().get(b.name());
@@ -75,8 +110,13 @@ public final class JournalMeasurer {
     }
 
     private void journal(String phase, Measurement m) {
+        journal(phase, m, 1);
+    }
+
+    private void journal(String phase, Measurement m, int pass) {
         if (journal == null) return;
         Map<String, Object> rec = m.journalRecord("phase", phase, runner.clock().kind().id());
+        if (pass > 1) rec.put("pass", pass);
         try {
             journal.append(rec, false);
         } catch (IOException e) {

@@ -24,6 +24,11 @@ public record Measurement(String name, boolean ok, String cause, Estimate estima
         return ok ? estimate.value() : Double.NaN;
     }
 
+    /** Taken, but its estimate did not settle (too few samples agreed: often a shared core). */
+    public boolean unsettled() {
+        return ok && estimate != null && !estimate.stable();
+    }
+
     /**
      * The journal's record of this measurement: {@code "type": "bench"}, what it belongs to
      * ({@code key}: a form, or an inference phase), and the raw samples with the clock they are in.

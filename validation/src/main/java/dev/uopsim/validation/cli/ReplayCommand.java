@@ -64,8 +64,10 @@ public final class ReplayCommand implements Command {
                 after inference and never used by it) and (b) the benchmarks inference and part 1 measured
                 (every K-th with --every K). A check is within 5% when |simulated - measured| <= 5% of measured.
 
-                JSON: benchmarks and within_5pct count the held-apart checks; inference and part1 hold the
-                same for those benchmarks; worst lists the largest errors with the simulated limiter.
+                JSON: benchmarks and within_5pct count the held-apart checks (unsettled: how many of them
+                have a measurement that never settled, mostly taken on a shared core; settled: the same
+                counts without those); inference and part1 hold the same for those benchmarks; worst lists
+                the largest errors with the simulated limiter.
                 """;
     }
 
@@ -81,8 +83,12 @@ public final class ReplayCommand implements Command {
         return o;
     }
 
-    /** One benchmark compared. */
-    record Row(String group, String name, String form, double measured, double simulated, String limiter, String problem) {
+    /**
+     * One benchmark compared.
+     *
+     * @param settled whether its measurement's estimate settled (an unsettled one was mostly taken on a shared core)
+     */
+    record Row(String group, String name, String form, double measured, double simulated, String limiter, String problem, boolean settled) {
         double error() {
             return Double.isFinite(simulated) && measured > 0 ? (simulated - measured) / measured : Double.NaN;
         }
@@ -180,11 +186,12 @@ public final class ReplayCommand implements Command {
                     double measured = JournalMeasurer.cycles(r.benchmark(), r.measurement());
                     if (!Double.isFinite(measured)) {
                         out[x] = new Row(r.phase(), r.benchmark().name(), r.benchmark().form(), Double.NaN, Double.NaN, null,
-                                "not measured: " + r.measurement().cause());
+                                "not measured: " + r.measurement().cause(), false);
                         return;
                     }
                     BenchmarkSimulation.Outcome s = BenchmarkSimulation.simulate(r.benchmark(), core, timings);
-                    out[x] = new Row(r.phase(), r.benchmark().name(), r.benchmark().form(), measured, s.cycles(), s.limiter(), s.problem());
+                    out[x] = new Row(r.phase(), r.benchmark().name(), r.benchmark().form(), measured, s.cycles(), s.limiter(), s.problem(),
+                            !r.measurement().unsettled());
                 }));
             }
             for (Future<?> f : jobs) f.get();
@@ -212,6 +219,16 @@ public final class ReplayCommand implements Command {
             }
         }
         if (!why.isEmpty()) m.put("why_not_simulated", why);
+        // Apart, not instead: the figures above count every check; these leave out the ones whose
+        // measurement never settled, so a reader can tell the model's misses from a shared core's.
+        List<Row> settled = compared.stream().filter(Row::settled).toList();
+        m.put("unsettled", compared.size() - settled.size());
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("benchmarks", settled.size());
+        s.put("within_5pct", settled.stream().filter(r -> Math.abs(r.error()) <= WITHIN).count());
+        s.put("share_within_5pct", settled.isEmpty() ? null
+                : Math.round(1000.0 * settled.stream().filter(r -> Math.abs(r.error()) <= WITHIN).count() / settled.size()) / 1000.0);
+        m.put("settled", s);
         return m;
     }
 
@@ -265,12 +282,20 @@ public final class ReplayCommand implements Command {
         }
     }
 
+    @SuppressWarnings("unchecked")
     private static String line(String label, Map<String, Object> s) {
         long n = ((Number) s.get("benchmarks")).longValue();
         long w = ((Number) s.get("within_5pct")).longValue();
-        return String.format(Locale.ROOT, "%-28s %6d compared, %6d within 5%% (%5.1f%%), MAPE %5.1f%%; %d not measured, %d not simulated", label, n, w,
+        String text = String.format(Locale.ROOT, "%-28s %6d compared, %6d within 5%% (%5.1f%%), MAPE %5.1f%%; %d not measured, %d not simulated", label, n, w,
                 n == 0 ? 0 : 100.0 * w / n, s.get("mape") == null ? 0 : 100 * ((Number) s.get("mape")).doubleValue(), s.get("not_measured"),
                 s.get("not_simulated"));
+        long unsettled = ((Number) s.get("unsettled")).longValue();
+        if (unsettled == 0) return text;
+        Map<String, Object> st = (Map<String, Object>) s.get("settled");
+        long sn = ((Number) st.get("benchmarks")).longValue();
+        long sw = ((Number) st.get("within_5pct")).longValue();
+        return text + String.format(Locale.ROOT, "%n%-28s %6d of them unsettled (a shared core); of the other %d, %d within 5%% (%.1f%%)", "",
+                unsettled, sn, sw, sn == 0 ? 0 : 100.0 * sw / sn);
     }
 
     private static int intOption(CommandLine line, String name, int dflt) {
