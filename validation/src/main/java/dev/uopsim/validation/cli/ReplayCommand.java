@@ -294,7 +294,7 @@ public final class ReplayCommand implements Command {
         Map<String, Object> st = (Map<String, Object>) s.get("settled");
         long sn = ((Number) st.get("benchmarks")).longValue();
         long sw = ((Number) st.get("within_5pct")).longValue();
-        return text + String.format(Locale.ROOT, "%n%-28s %6d of them unsettled (a shared core); of the other %d, %d within 5%% (%.1f%%)", "",
+        return text + String.format(Locale.ROOT, "%n%-28s %6d of them measured unsettled (mostly a shared core); of the other %d, %d within 5%% (%.1f%%)", "",
                 unsettled, sn, sw, sn == 0 ? 0 : 100.0 * sw / sn);
     }
 
