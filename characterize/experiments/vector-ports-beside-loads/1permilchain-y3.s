@@ -1,0 +1,5 @@
+.intel_syntax noprefix
+vmovdqu ymm1, YMMWORD PTR [r14+0x0]
+vmovdqu ymm2, YMMWORD PTR [r14+0x20]
+vmovdqu ymm3, YMMWORD PTR [r14+0x40]
+vpermilps ymm8, ymm8, 0

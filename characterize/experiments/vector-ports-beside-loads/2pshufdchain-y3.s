@@ -1,0 +1,6 @@
+.intel_syntax noprefix
+vmovdqu ymm1, YMMWORD PTR [r14+0x0]
+vmovdqu ymm2, YMMWORD PTR [r14+0x20]
+vmovdqu ymm3, YMMWORD PTR [r14+0x40]
+vpshufd ymm8, ymm8, 0
+vpshufd ymm9, ymm9, 0

@@ -1,0 +1,4 @@
+.intel_syntax noprefix
+vpaddd ymm8, ymm8, ymm0
+vpaddd ymm9, ymm9, ymm0
+vpaddd ymm10, ymm10, ymm0
