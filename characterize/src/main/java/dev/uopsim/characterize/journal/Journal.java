@@ -37,6 +37,8 @@ public final class Journal implements AutoCloseable {
     /** The first record of each benchmark: a second pass supersedes it in {@link #benches}, and chooses between them. */
     private final Map<String, Map<String, Object>> firstBenches = new LinkedHashMap<>();
     private final Map<String, Integer> formPasses = new LinkedHashMap<>();
+    /** Records of later rounds ({@code "round": 2} and up), by name and round: kept out of {@link #benches}. */
+    private final Map<String, Map<String, Object>> laterRounds = new LinkedHashMap<>();
 
     private Journal(Path path, FileChannel channel, Map<String, Object> header) {
         this.path = path;
@@ -128,8 +130,13 @@ public final class Journal implements AutoCloseable {
                 formPasses.put((String) r.get("form"), passOf(r));
             }
             case "bench" -> {
-                benches.put((String) r.get("name"), r);
-                firstBenches.putIfAbsent((String) r.get("name"), r);
+                int round = roundOf(r);
+                if (round > 1) {
+                    laterRounds.put(r.get("name") + "#" + round, r);
+                } else {
+                    benches.put((String) r.get("name"), r);
+                    firstBenches.putIfAbsent((String) r.get("name"), r);
+                }
             }
             default -> { }
         }
@@ -176,6 +183,16 @@ public final class Journal implements AutoCloseable {
 
     /** Which pass wrote a form's latest result: 1, or 2 once its unsettled figures were measured again. */
     public int formPass(String form) { return formPasses.getOrDefault(form, 1); }
+
+    /** A benchmark's record of a later round of the same measurement (2 and up), or null. */
+    public Map<String, Object> benchOfRound(String name, int round) {
+        return round <= 1 ? benches.get(name) : laterRounds.get(name + "#" + round);
+    }
+
+    /** The round a record belongs to ({@code "round"}; 1 when it has none). */
+    public static int roundOf(Map<String, Object> record) {
+        return record.get("round") instanceof Number n ? n.intValue() : 1;
+    }
 
     /** The pass a record belongs to ({@code "pass"}; 1 when it has none). */
     public static int passOf(Map<String, Object> record) {

@@ -54,6 +54,10 @@ class JournalTest {
             assertEquals(2, j.benches().get("b1").get("loops"), "the latest record of a benchmark is the one measured");
             assertEquals(1, j.firstBench("b1").get("loops"), "the first reading stays to choose from");
             assertEquals(2, Journal.passOf(j.benches().get("b1")));
+            j.append(Map.of("type", "bench", "name", "b1", "ok", true, "samples", List.of(), "loops", 3, "round", 2), false);
+            assertEquals(2, j.benches().get("b1").get("loops"), "a later round stays out of the first round's records");
+            assertEquals(3, j.benchOfRound("b1", 2).get("loops"));
+            assertEquals(null, j.benchOfRound("b1", 3));
             @SuppressWarnings("unchecked")
             Map<String, Object> lat = (Map<String, Object>) j.forms().get("ADD_01 (R64, R64)").get("latency");
             assertEquals(Map.of("cycles", 1.5), lat.get("op0->op0"));
