@@ -42,7 +42,8 @@ class SecondPassTest {
             try (Journal journal = Journal.create(clean, header)) {
                 new Characterizer(generator, runner, journal).run(List.of(add), r -> { }, () -> false);
             }
-            // The same journal, with the first throughput benchmark's samples spread as a shared core spreads them.
+            // The same journal, with every sample of the first throughput benchmark spoiled as a busy host
+            // spoils them: the clock ratio moved during each (and no cycle count, where perf counts them).
             String unsettledName = generator.throughput(add).getFirst().name();
             Path doctored = dir.resolve("doctored.jsonl");
             List<String> lines = new ArrayList<>();
@@ -52,7 +53,9 @@ class SecondPassTest {
                     List<List<Number>> samples = (List<List<Number>>) rec.get("samples");
                     for (int i = 0; i < samples.size(); i++) {
                         List<Number> s = new ArrayList<>(samples.get(i));
-                        s.set(1, (long) (s.get(1).longValue() * (1 + 0.4 * (i % 3))));
+                        long calShortAfter = s.get(4).longValue(), calLongAfter = s.get(5).longValue();
+                        s.set(5, calLongAfter + (calLongAfter - calShortAfter) / 10);
+                        s.set(7, 0L);
                         samples.set(i, s);
                     }
                     line = Journal.mapper().writeValueAsString(rec);
@@ -76,7 +79,7 @@ class SecondPassTest {
                 int unstable = 0;
                 for (int i = 0; i < benchmarks.size(); i++) {
                     if (!first.get(i).estimate().stable()) unstable++;
-                    if (benchmarks.get(i).name().equals(unsettledName)) assertFalse(first.get(i).estimate().stable(), "the spread samples do not settle");
+                    if (benchmarks.get(i).name().equals(unsettledName)) assertFalse(first.get(i).estimate().stable(), "the spoiled samples do not settle");
                 }
                 Characterizer.Retake retake = c.retakeUnsettled(unsettled, results, n -> { }, () -> false);
                 assertEquals(1, retake.forms());
