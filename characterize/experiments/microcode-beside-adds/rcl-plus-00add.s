@@ -1,0 +1,2 @@
+.intel_syntax noprefix
+rcl di, 7

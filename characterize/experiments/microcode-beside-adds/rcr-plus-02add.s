@@ -1,0 +1,4 @@
+.intel_syntax noprefix
+rcr di, 7
+add r8d, 1
+add r9d, 1
