@@ -272,12 +272,7 @@ public final class BlockMeasurer {
      * the lower middle one for an even count; the first failure when none was measured.
      */
     public static Result median(List<Result> runs) {
-        if (runs.isEmpty()) throw new IllegalArgumentException("no runs");
-        List<Result> pool = runs.stream().filter(Result::stable).toList();
-        if (pool.isEmpty()) pool = runs.stream().filter(Result::ok).toList();
-        if (pool.isEmpty()) return runs.getFirst();
-        List<Result> sorted = pool.stream().sorted(java.util.Comparator.comparingDouble(Result::cyclesPerIteration)).toList();
-        return sorted.get((sorted.size() - 1) / 2);
+        return dev.uopsim.characterize.stats.Readings.median(runs, Result::stable, Result::ok, Result::cyclesPerIteration);
     }
 
     /** A measurement whose every sample ran beside another tenant's work: its figure stands, but not as stable. */

@@ -113,36 +113,31 @@ public final class Characterizer {
      */
     public Retake retakeUnsettled(List<Unsettled> unsettled, List<Map<String, Object>> results, Consumer<Integer> advanced,
                                   java.util.function.BooleanSupplier stop) throws IOException {
-        List<Plan> todo = new ArrayList<>();
-        Map<Plan, List<Measurement>> first = new LinkedHashMap<>();
-        for (Unsettled u : unsettled) {
-            todo.add(u.plan());
-            first.put(u.plan(), u.first());
-        }
         int benchmarks = 0;
         int settled = 0;
-        for (int start = 0; start < todo.size(); start += batchForms) {
+        for (int start = 0; start < unsettled.size(); start += batchForms) {
             if (stop.getAsBoolean()) break;
-            List<Plan> plans = todo.subList(start, Math.min(todo.size(), start + batchForms));
-            measureReferences(plans);
+            List<Unsettled> batch = unsettled.subList(start, Math.min(unsettled.size(), start + batchForms));
+            measureReferences(batch.stream().map(Unsettled::plan).toList());
             List<Benchmark> again = new ArrayList<>();
             Map<String, Plan> planOf = new LinkedHashMap<>();
-            for (Plan p : plans) {
-                for (int i = 0; i < p.benchmarks().size(); i++) {
-                    if (!unstable(first.get(p).get(i))) continue;
-                    again.add(p.benchmarks().get(i));
-                    planOf.put(p.benchmarks().get(i).name(), p);
+            for (Unsettled u : batch) {
+                for (int i = 0; i < u.plan().benchmarks().size(); i++) {
+                    if (!unstable(u.first().get(i))) continue;
+                    again.add(u.plan().benchmarks().get(i));
+                    planOf.put(u.plan().benchmarks().get(i).name(), u.plan());
                 }
             }
             Map<String, Measurement> retaken = new LinkedHashMap<>();
             runner.run(again, this::secondPass, m -> journalBench(planOf.get(m.name()).form().name(), m, 2), m -> retaken.put(m.name(), m));
-            for (Plan p : plans) {
-                List<Measurement> chosen = new ArrayList<>(first.get(p));
+            for (Unsettled u : batch) {
+                Plan p = u.plan();
+                List<Measurement> chosen = new ArrayList<>(u.first());
                 for (int i = 0; i < chosen.size(); i++) {
                     Measurement m = retaken.get(p.benchmarks().get(i).name());
                     if (m == null) continue;
                     benchmarks++;
-                    if (m.ok() && m.estimate() != null && m.estimate().stable()) {
+                    if (m.settled()) {
                         chosen.set(i, m);
                         settled++;
                     }
@@ -153,7 +148,7 @@ public final class Characterizer {
                 advanced.accept(1);
             }
         }
-        return new Retake(todo.size(), benchmarks, settled);
+        return new Retake(unsettled.size(), benchmarks, settled);
     }
 
     /** A form for the second pass: its plan and its first-pass measurements, some of them unstable. */

@@ -2,6 +2,7 @@ package dev.uopsim.characterize.measure;
 
 import dev.uopsim.characterize.bench.Benchmark;
 import dev.uopsim.characterize.journal.Journal;
+import dev.uopsim.characterize.stats.Readings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -52,9 +53,9 @@ public final class JournalMeasurer {
             out = new ArrayList<>();
             for (Benchmark b : benchmarks) {
                 Measurement m = previous(b);
-                String hash = BenchmarkRunner.hash(runner.programs(b), b);
-                if (m == null || !hash.equals(m.codeHash())) {
-                    m = Measurement.failed(b.name(), m == null ? "not in the journal" : "the journal measured other code under this name", hash);
+                if (!sameCode(b, m)) {
+                    m = Measurement.failed(b.name(), m == null ? "not in the journal" : "the journal measured other code under this name",
+                            BenchmarkRunner.hash(runner.programs(b), b));
                 }
                 out.add(m);
             }
@@ -85,18 +86,14 @@ public final class JournalMeasurer {
         if (again.isEmpty()) return out;
         // A burst of another tenant's work lasts a minute or more: give it time to pass first.
         Contention.sleep(PAUSE_BEFORE_SECOND_PASS_MILLIS);
-        List<Measurement> retaken = runner.run(again, name -> null, m -> journal(phase, m, 2), m -> { });
+        List<Measurement> retaken = runner.run(again, name -> null, m -> journal(phase, m, "pass", 2), m -> { });
         Map<String, Measurement> byName = new LinkedHashMap<>();
         for (Measurement m : retaken) byName.put(m.name(), m);
         for (int i = 0; i < out.size(); i++) {
             Measurement m = byName.get(benchmarks.get(i).name());
             if (m != null) out.set(i, m);
         }
-        for (int i = 0; i < all.size(); i++) {
-            Recorded r = all.get(i);
-            Measurement m = byName.get(r.benchmark().name());
-            if (m != null && r.phase().equals(phase)) all.set(i, new Recorded(phase, r.benchmark(), m));
-        }
+        replaceRecorded(phase, byName);
         return out;
     }
 
@@ -119,13 +116,12 @@ public final class JournalMeasurer {
             int r = round;
             List<Measurement> ms;
             if (measure) {
-                ms = runner.run(benchmarks, name -> ofRound(named.get(name), r), m -> journalRound(phase, m, r), m -> { });
+                ms = runner.run(benchmarks, name -> ofRound(named.get(name), r), m -> journal(phase, m, "round", r), m -> { });
             } else {
                 ms = new ArrayList<>();
                 for (Benchmark b : benchmarks) {
                     Measurement m = ofRound(b, r);
-                    boolean same = m != null && BenchmarkRunner.hash(runner.programs(b), b).equals(m.codeHash());
-                    ms.add(same ? m : null);
+                    ms.add(sameCode(b, m) ? m : null);
                 }
             }
             for (int i = 0; i < ms.size(); i++) if (ms.get(i) != null && ms.get(i).ok()) readings.get(i).add(ms.get(i));
@@ -134,24 +130,30 @@ public final class JournalMeasurer {
         for (List<Measurement> rs : readings) out.add(median(rs));
         Map<String, Measurement> byName = new LinkedHashMap<>();
         for (Measurement m : out) byName.put(m.name(), m);
-        for (int i = 0; i < all.size(); i++) {
-            Recorded rec = all.get(i);
-            Measurement m = byName.get(rec.benchmark().name());
-            if (m != null && rec.phase().equals(phase)) all.set(i, new Recorded(phase, rec.benchmark(), m));
-        }
+        replaceRecorded(phase, byName);
         return out;
     }
 
-    /** The median of a benchmark's readings: among the settled ones when there are any, the lower middle one. */
-    static Measurement median(List<Measurement> readings) {
-        List<Measurement> pool = readings.stream().filter(m -> m.ok() && !m.unsettled()).toList();
-        if (pool.isEmpty()) pool = readings.stream().filter(Measurement::ok).toList();
-        if (pool.isEmpty()) return readings.getFirst();
-        List<Measurement> sorted = new ArrayList<>(pool);
-        sorted.sort(java.util.Comparator.comparingDouble(Measurement::perCopy));
-        return sorted.get((sorted.size() - 1) / 2);
+    /** Puts the measurements that replace earlier ones of a phase into {@link #recorded}. */
+    private void replaceRecorded(String phase, Map<String, Measurement> byName) {
+        for (int i = 0; i < all.size(); i++) {
+            Recorded r = all.get(i);
+            Measurement m = byName.get(r.benchmark().name());
+            if (m != null && r.phase().equals(phase)) all.set(i, new Recorded(phase, r.benchmark(), m));
+        }
     }
 
+    /** Whether a journaled measurement is of the benchmark's code (false for none). */
+    private boolean sameCode(Benchmark b, Measurement m) {
+        return m != null && BenchmarkRunner.hash(runner.programs(b), b).equals(m.codeHash());
+    }
+
+    /** The median of a benchmark's readings ({@link Readings#median}). */
+    static Measurement median(List<Measurement> readings) {
+        return Readings.median(readings, Measurement::settled, Measurement::ok, Measurement::perCopy);
+    }
+
+    /** A benchmark's journaled measurement of a round (1: the latest first-round record), or null. */
     private Measurement ofRound(Benchmark b, int round) {
         if (journal == null || b == null) return null;
         Map<String, Object> rec = journal.benchOfRound(b.name(), round);
@@ -159,32 +161,19 @@ public final class JournalMeasurer {
         return runner.fromJournal(rec, b.kind() == Benchmark.Kind.THROUGHPUT ? Benchmark.Kind.THROUGHPUT : Benchmark.Kind.LATENCY);
     }
 
-    private void journalRound(String phase, Measurement m, int round) {
-        if (journal == null) return;
-        Map<String, Object> rec = m.journalRecord("phase", phase, runner.clock().kind().id());
-        rec.put("round", round);
-        try {
-            journal.append(rec, false);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private Measurement previous(Benchmark b) {
-        if (journal == null || b == null) return null;
-        Map<String, Object> rec = journal.benches().get(b.name());
-        if (rec == null) return null;
-        return runner.fromJournal(rec, b.kind() == Benchmark.Kind.THROUGHPUT ? Benchmark.Kind.THROUGHPUT : Benchmark.Kind.LATENCY);
+        return ofRound(b, 1);
     }
 
     private void journal(String phase, Measurement m) {
-        journal(phase, m, 1);
+        journal(phase, m, null, 0);
     }
 
-    private void journal(String phase, Measurement m, int pass) {
+    /** Journals a measurement of a phase, tagged {@code "pass"} or {@code "round"} with its number when it is a later one. */
+    private void journal(String phase, Measurement m, String tag, int number) {
         if (journal == null) return;
         Map<String, Object> rec = m.journalRecord("phase", phase, runner.clock().kind().id());
-        if (pass > 1) rec.put("pass", pass);
+        if (tag != null) rec.put(tag, number);
         try {
             journal.append(rec, false);
         } catch (IOException e) {

@@ -24,6 +24,11 @@ public record Measurement(String name, boolean ok, String cause, Estimate estima
         return ok ? estimate.value() : Double.NaN;
     }
 
+    /** Taken, and its estimate settled. */
+    public boolean settled() {
+        return ok && estimate != null && estimate.stable();
+    }
+
     /** Taken, but its estimate did not settle (too few samples agreed: often a shared core). */
     public boolean unsettled() {
         return ok && estimate != null && !estimate.stable();

@@ -205,10 +205,9 @@ public final class ReplayCommand implements Command {
         List<Row> compared = rows.stream().filter(r -> Double.isFinite(r.error())).toList();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("benchmarks", compared.size());
-        m.put("within_5pct", compared.stream().filter(r -> Math.abs(r.error()) <= WITHIN).count());
-        m.put("within_10pct", compared.stream().filter(r -> Math.abs(r.error()) <= 2 * WITHIN).count());
-        m.put("share_within_5pct", compared.isEmpty() ? null : Math.round(1000.0 * compared.stream().filter(r -> Math.abs(r.error()) <= WITHIN).count()
-                / compared.size()) / 1000.0);
+        m.put("within_5pct", within(compared, WITHIN));
+        m.put("within_10pct", within(compared, 2 * WITHIN));
+        m.put("share_within_5pct", share(compared));
         m.put("mape", compared.isEmpty() ? null : Math.round(10000 * compared.stream().mapToDouble(r -> Math.abs(r.error())).average().orElse(0)) / 10000.0);
         m.put("not_measured", rows.stream().filter(r -> !Double.isFinite(r.measured())).count());
         m.put("not_simulated", rows.stream().filter(r -> Double.isFinite(r.measured()) && !Double.isFinite(r.simulated())).count());
@@ -225,11 +224,20 @@ public final class ReplayCommand implements Command {
         m.put("unsettled", compared.size() - settled.size());
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("benchmarks", settled.size());
-        s.put("within_5pct", settled.stream().filter(r -> Math.abs(r.error()) <= WITHIN).count());
-        s.put("share_within_5pct", settled.isEmpty() ? null
-                : Math.round(1000.0 * settled.stream().filter(r -> Math.abs(r.error()) <= WITHIN).count() / settled.size()) / 1000.0);
+        s.put("within_5pct", within(settled, WITHIN));
+        s.put("share_within_5pct", share(settled));
         m.put("settled", s);
         return m;
+    }
+
+    /** Rows whose error is at most {@code bound} (a fraction). */
+    private static long within(List<Row> rows, double bound) {
+        return rows.stream().filter(r -> Math.abs(r.error()) <= bound).count();
+    }
+
+    /** The share of rows within 5%, to three places, or null for none. */
+    private static Double share(List<Row> rows) {
+        return rows.isEmpty() ? null : Math.round(1000.0 * within(rows, WITHIN) / rows.size()) / 1000.0;
     }
 
     private static List<Map<String, Object>> worst(List<Row> rows, int n) {
