@@ -209,6 +209,18 @@ public final class Journal implements AutoCloseable {
         if (!"header".equals(record.get("type"))) index(record);
     }
 
+    /**
+     * {@link #append}, for the measurement callbacks (consumers of finished measurements) that cannot
+     * throw a checked exception: a failed write ends the run as an {@link java.io.UncheckedIOException}.
+     */
+    public void appendFromCallback(Map<String, Object> record, boolean sync) {
+        try {
+            append(record, sync);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Override
     public void close() throws IOException {
         if (channel == null) return;

@@ -5,7 +5,6 @@ import dev.uopsim.characterize.bench.Generator;
 import dev.uopsim.characterize.journal.Journal;
 import dev.uopsim.isa.InstructionForm;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -208,11 +207,7 @@ public final class Characterizer {
         rec.put("form", form.name());
         if (pass > 1) rec.put("pass", pass);
         rec.put("result", result);
-        try {
-            journal.append(rec, true);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        journal.appendFromCallback(rec, true);
     }
 
     /** Measures (or takes from the journal) the references the plans subtract. */
@@ -259,10 +254,6 @@ public final class Characterizer {
         if (journal == null) return;
         Map<String, Object> rec = m.journalRecord("form", form, runner.clock().kind().id());
         if (pass > 1) rec.put("pass", pass);
-        try {
-            journal.append(rec, false);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        journal.appendFromCallback(rec, false);
     }
 }

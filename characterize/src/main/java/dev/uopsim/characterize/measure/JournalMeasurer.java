@@ -4,7 +4,6 @@ import dev.uopsim.characterize.bench.Benchmark;
 import dev.uopsim.characterize.journal.Journal;
 import dev.uopsim.characterize.stats.Readings;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -174,11 +173,7 @@ public final class JournalMeasurer {
         if (journal == null) return;
         Map<String, Object> rec = m.journalRecord("phase", phase, runner.clock().kind().id());
         if (tag != null) rec.put(tag, number);
-        try {
-            journal.append(rec, false);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        journal.appendFromCallback(rec, false);
     }
 
     /** Cycles per copy / perCopy of a measurement (NaN when it failed). */

@@ -1,0 +1,5 @@
+.intel_syntax noprefix
+rcr bx, 7
+add eax, 1
+add ecx, 1
+add edx, 1

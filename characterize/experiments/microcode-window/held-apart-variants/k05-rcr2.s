@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+rcr bx, 7
+rcr si, 7

@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+xor ebx, ebx
+rcr bx, 7

@@ -1,0 +1,10 @@
+.intel_syntax noprefix
+rcr di, 7
+add r8d, 0x1000
+add r9d, 0x1000
+add r10d, 1
+add r11d, 1
+add r12d, 1
+add r13d, 1
+add r14d, 1
+add r15d, 1

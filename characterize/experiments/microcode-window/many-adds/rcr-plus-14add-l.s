@@ -1,0 +1,16 @@
+.intel_syntax noprefix
+rcr di, 7
+add r8d, 0x1000
+add r9d, 0x1000
+add r10d, 0x1000
+add r11d, 0x1000
+add r12d, 0x1000
+add r13d, 0x1000
+add r14d, 0x1000
+add r15d, 0x1000
+add r8d, 0x1000
+add r9d, 0x1000
+add r10d, 0x1000
+add r11d, 0x1000
+add r12d, 0x1000
+add r13d, 0x1000
