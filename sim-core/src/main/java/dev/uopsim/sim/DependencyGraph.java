@@ -246,6 +246,22 @@ public final class DependencyGraph {
         return steps;
     }
 
+    /**
+     * A renamed register as the instruction names it (ymm0 where it writes ymm0, eax for eax), so a path
+     * reads like the code; a register only implied (flags, a stack pointer), or named twice by its parts, by its
+     * rename name.
+     */
+    private static String registerName(StaticInstruction s, int reg) {
+        String named = null;
+        for (var o : s.instruction.operands()) {
+            if (!(o instanceof dev.uopsim.isa.RegisterOperand r) || RenameRegisters.of(r.register()) != reg) continue;
+            // Two parts of one register (mov al, ah): which one is meant is not known here.
+            if (named != null && !named.equals(r.register().name())) return RenameRegisters.name(reg);
+            named = r.register().name();
+        }
+        return named != null ? named : RenameRegisters.name(reg);
+    }
+
     private static String label(Dependency e, Node u, Node v) {
         return switch (e.kind()) {
             case MEMORY -> "[mem] from #" + u.instruction();
@@ -302,13 +318,13 @@ public final class DependencyGraph {
             Node[] in = new Node[s.inRegs.length];
             for (int k = 0; k < in.length; k++) {
                 int reg = s.inRegs[k];
-                in[k] = vertex(new Node(it, s.index, false, k, reg == StaticInstruction.MEMORY ? "[mem]" : RenameRegisters.name(reg)));
+                in[k] = vertex(new Node(it, s.index, false, k, reg == StaticInstruction.MEMORY ? "[mem]" : registerName(s, reg)));
                 if (reg >= 0 && writer[reg] != null) edge(writer[reg], in[k], Kind.REGISTER, (int) Math.round(core.bypass().delay(writerDomain[reg], s.domain)));
             }
             Node[] out = new Node[s.outRegs.length];
             for (int o = 0; o < out.length; o++) {
                 int reg = s.outRegs[o];
-                out[o] = vertex(new Node(it, s.index, true, o, reg == StaticInstruction.MEMORY ? "[mem]" : RenameRegisters.name(reg)));
+                out[o] = vertex(new Node(it, s.index, true, o, reg == StaticInstruction.MEMORY ? "[mem]" : registerName(s, reg)));
             }
             if (s.isLoad()) loadEdges(it, s, in);
             boolean stackEngine = s.instruction.form().stackDelta() != 0;

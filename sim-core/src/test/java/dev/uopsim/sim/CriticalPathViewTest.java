@@ -59,6 +59,16 @@ class CriticalPathViewTest {
     }
 
     @Test
+    void aPathNamesEachRegisterAsTheCodeDoes() {
+        // eax and ecx are parts of rax and rcx; the path says what the instructions say.
+        CriticalPathView v = view(TestCores.unrolled("add eax, ecx", "add ecx, eax"));
+        var steps = v.chains().getFirst().steps();
+        assertTrue(steps.stream().anyMatch(s -> s.via().equals("eax")), steps.toString());
+        assertTrue(steps.stream().anyMatch(s -> s.via().equals("ecx")), steps.toString());
+        assertTrue(steps.stream().noneMatch(s -> s.via().startsWith("r")), steps.toString());
+    }
+
+    @Test
     void jsonCarriesThePortBoundBesideTheChains() {
         CriticalPathView v = view(ViewFixtures.independentAdds());
         Map<String, Object> doc = new java.util.LinkedHashMap<>();
