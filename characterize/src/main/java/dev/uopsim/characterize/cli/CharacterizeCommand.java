@@ -176,17 +176,18 @@ public final class CharacterizeCommand implements Command {
                         progress.advance(1);
                     }, () -> System.nanoTime() > deadline);
                 }
-                Characterizer.Retake retake = new Characterizer.Retake(0, 0, 0);
+                Characterizer.Retake retake = new Characterizer.Retake(0, 0, 0, 0);
                 if (complete) {
                     // Minutes later, on a core that may no longer be shared: the pauses get a budget of their own.
                     runner.renewContentionBudget();
-                    List<Characterizer.Unsettled> unsettled = c.unsettled(forms, results);
-                    try (Progress progress = console.progress("measure again", unsettled.size())) {
-                        retake = c.retakeUnsettled(unsettled, results, progress::advance, () -> System.nanoTime() > deadline);
+                    List<Characterizer.FirstPass> firstPass = c.firstPassOnly(forms, results);
+                    try (Progress progress = console.progress("second pass", firstPass.size())) {
+                        retake = c.secondPass(firstPass, results, progress::advance, () -> System.nanoTime() > deadline);
                     }
                     if (retake.forms() > 0) {
-                        console.err().println("uopsim: " + retake.forms() + " forms had unsettled figures; " + retake.settled() + " of their "
-                                + retake.benchmarks() + " unstable benchmarks settled when measured again");
+                        console.err().println("uopsim: second pass over " + retake.forms() + " forms: " + retake.benchmarks()
+                                + " benchmarks measured again, " + retake.settled() + " settled, " + retake.changed()
+                                + " readings replaced (settled where the first was not, or lower)");
                     }
                 }
                 Map<String, Integer> order = new java.util.HashMap<>();
@@ -216,6 +217,7 @@ public final class CharacterizeCommand implements Command {
                 second.put("forms", retake.forms());
                 second.put("benchmarks", retake.benchmarks());
                 second.put("settled", retake.settled());
+                second.put("changed", retake.changed());
                 doc.put("second_pass", second);
                 doc.put("cpu", session.host().cpu().toJson());
                 doc.put("host", session.host().toJson());

@@ -133,6 +133,25 @@ public final class JournalMeasurer {
         return out;
     }
 
+    /**
+     * For a form's benchmarks read from a journal: where the second pass measured one again, the
+     * reading it kept ({@link #median} of the first pass's and the second's, as {@link Characterizer#secondPass}
+     * chose); otherwise the reading given.
+     */
+    public List<Measurement> keptOfPasses(List<Benchmark> benchmarks, List<Measurement> latest) {
+        List<Measurement> out = new ArrayList<>(latest);
+        if (journal == null) return out;
+        for (int i = 0; i < benchmarks.size(); i++) {
+            Benchmark b = benchmarks.get(i);
+            Map<String, Object> last = journal.benches().get(b.name());
+            Map<String, Object> first = journal.firstBench(b.name());
+            if (last == null || first == null || first == last || Journal.passOf(last) < 2 || !sameCode(b, out.get(i))) continue;
+            Measurement firstReading = runner.fromJournal(first, b.kind() == Benchmark.Kind.THROUGHPUT ? Benchmark.Kind.THROUGHPUT : Benchmark.Kind.LATENCY);
+            out.set(i, median(List.of(firstReading, out.get(i))));
+        }
+        return out;
+    }
+
     /** Puts the measurements that replace earlier ones of a phase into {@link #recorded}. */
     private void replaceRecorded(String phase, Map<String, Measurement> byName) {
         for (int i = 0; i < all.size(); i++) {
