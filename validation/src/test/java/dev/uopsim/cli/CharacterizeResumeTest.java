@@ -81,8 +81,9 @@ class CharacterizeResumeTest {
             }
         }
         assertEquals(expected, firstPass, "one first-pass form record per form, none twice");
+        assertEquals(expected, secondPass.size(), "the second pass reads every form once more");
         for (var e : done.entrySet()) {
-            // Measured before the kill and not again, unless the second pass took its unsettled benchmarks again.
+            // Measured before the kill and not again in the first pass; the second pass's result is the one reported.
             JsonNode want = secondPass.getOrDefault(e.getKey(), e.getValue());
             assertEquals(want, after.get(e.getKey()), e.getKey() + " is taken from the journal, not measured again in the first pass");
         }
