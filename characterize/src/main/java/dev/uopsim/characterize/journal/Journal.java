@@ -181,7 +181,7 @@ public final class Journal implements AutoCloseable {
     /** The first record of a benchmark (its first pass), or null. */
     public Map<String, Object> firstBench(String name) { return firstBenches.get(name); }
 
-    /** Which pass wrote a form's latest result: 1, or 2 once its unsettled figures were measured again. */
+    /** Which pass wrote a form's latest result: 1, or 2 once the second pass read its benchmarks again. */
     public int formPass(String form) { return formPasses.getOrDefault(form, 1); }
 
     /** A benchmark's record of a later round of the same measurement (2 and up), or null. */
