@@ -52,7 +52,9 @@ public final class CharacterizeCommand implements Command {
                 for latency, with chain instructions where the operand types differ), runs them in a worker pinned
                 to one CPU, and reports cycles. Without a cycle counter the TSC is converted to core cycles by a
                 1-cycle chain timed around every sample; samples taken while another thread shared the core are
-                dropped; N vs 2N copies cancel the loop's overhead.
+                dropped; N vs 2N copies cancel the loop's overhead. Once every form is measured, a second pass
+                measures each benchmark again and keeps the settled reading, of two settled ones the lower
+                (another tenant only adds cycles).
 
                 --journal records every raw sample and every finished form as JSON lines; after an interruption
                 (even kill -9) --resume goes on where it stopped.
