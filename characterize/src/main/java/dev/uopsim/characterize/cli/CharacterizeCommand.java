@@ -67,6 +67,10 @@ public final class CharacterizeCommand implements Command {
                 for 'validate replay'. --out writes this machine's ports-config model with provenance per number;
                 without --journal the journal goes to the cache, and the last journal and model are remembered.
 
+                Exit codes: 0 done; 1 the machine was too busy to measure a step that everything after it builds on
+                (the front end's width, the ports' layout): nothing is written but the journal, and --resume
+                later measures that step again; 2 bad input.
+
                 Examples:
                   uopsim characterize --forms '^(ADD_01|IMUL) \\(R64, R64\\)$'
                   uopsim characterize --journal run.jsonl --out host.json --budget-minutes 45

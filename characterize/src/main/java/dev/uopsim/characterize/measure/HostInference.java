@@ -8,6 +8,7 @@ import dev.uopsim.characterize.infer.LoopDelivery;
 import dev.uopsim.characterize.infer.PortClasses;
 import dev.uopsim.characterize.infer.SlotProbe;
 import dev.uopsim.characterize.infer.UopCacheDelivery;
+import dev.uopsim.characterize.journal.Journal;
 import dev.uopsim.isa.InstructionForm;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -65,16 +66,20 @@ public final class HostInference {
      * Measures the front-end width W (slots per cycle) on NOPs. The front end delivers a whole number
      * of slots a cycle, so a rate far from one was read while another tenant shared the core (3.65 on
      * the development host in a busy hour, 6.0 before and after): the NOPs are measured again after a
-     * pause, and when no attempt reads a whole number the run stops, since every later step divides by W.
+     * pause, and when no attempt reads a whole number the run stops, since every later step divides by W
+     * (a resumed run reads the journal's attempts and then measures new ones).
      */
     public double measureWidth() throws IOException {
-        double best = 0;
         List<String> readings = new ArrayList<>();
-        for (int attempt = 0; attempt < PROBE_ATTEMPTS; attempt++) {
-            pauseBeforeAttempt(attempt);
+        int fresh = 0;      // attempts this run measures; those the journal holds are read (a resumed run goes on with new ones)
+        for (int attempt = 0; ; attempt++) {
             List<Benchmark> bs = frontEndBenchmarks(attempt);
+            if (!allJournaled(bs)) {
+                if (measurer.measuring() ? fresh == PROBE_ATTEMPTS : attempt > 0) break;
+                pauseBeforeAttempt(fresh++);
+            }
             List<Measurement> ms = measurer.run("frontend", bs);
-            best = 0;
+            double best = 0;
             for (int i = 0; i < bs.size(); i++) {
                 double c = JournalMeasurer.cycles(bs.get(i), ms.get(i));
                 if (Double.isFinite(c) && c > 0) best = Math.max(best, 1 / c);
@@ -85,13 +90,15 @@ public final class HostInference {
                 log.accept(String.format("front end: %.2f NOPs per cycle", best));
                 return best;
             }
+            boolean again = measurer.measuring() && (fresh < PROBE_ATTEMPTS || allJournaled(frontEndBenchmarks(attempt + 1)));
             log.accept(String.format("front end: %.2f NOPs per cycle, not a whole number of slots: the core was shared%s", best,
-                    attempt + 1 < PROBE_ATTEMPTS ? "; measuring again" : ""));
+                    again ? "; measuring again" : ""));
         }
         throw new dev.uopsim.common.MeasurementException("the front end's NOPs never ran at a whole number of slots a cycle ("
-                + String.join(", ", readings) + " NOPs a cycle in " + PROBE_ATTEMPTS + " attempts): another tenant shared this core "
+                + String.join(", ", readings) + " NOPs a cycle in " + readings.size() + " attempts): another tenant shared this core "
                 + "throughout, and every later step divides by that rate",
-                "run characterize again with --resume when the machine is quieter (the journal keeps every figure measured so far)");
+                "run characterize again with --resume when the machine is quieter (the journal keeps every figure measured so far, "
+                        + "and the NOPs are measured again)");
     }
 
     /** Whether a NOP rate reads as a whole number of slots a cycle (at least one). */
@@ -176,12 +183,30 @@ public final class HostInference {
      * {@code -againK} and measured; null when a replayed journal took no such attempt (none measured).
      */
     private Attempt measureAttempt(String phase, List<Benchmark> bs, int k) throws IOException {
-        pauseBeforeAttempt(k);
+        return measureAttempt(phase, bs, k, k);
+    }
+
+    /** As {@link #measureAttempt(String, List, int)}, with the pause of attempt {@code pause} (0: none). */
+    private Attempt measureAttempt(String phase, List<Benchmark> bs, int k, int pause) throws IOException {
+        pauseBeforeAttempt(pause);
         List<Benchmark> named = new ArrayList<>(bs.size());
         for (Benchmark b : bs) named.add(renamed(b, again(b.name(), k)));
         List<Measurement> ms = measurer.run(phase, named);
         if (k > 0 && !measurer.measuring() && ms.stream().noneMatch(Measurement::ok)) return null;
         return new Attempt(named, ms);
+    }
+
+    /** Whether the journal holds attempt {@code k} of every one of these benchmarks (a resumed run reads it, measuring nothing). */
+    private boolean attemptJournaled(List<Benchmark> bs, int k) {
+        return allJournaled(bs.stream().map(b -> renamed(b, again(b.name(), k))).toList());
+    }
+
+    /** Whether the journal holds every one of these benchmarks. */
+    private boolean allJournaled(List<Benchmark> bs) {
+        Journal journal = measurer.journal();
+        if (journal == null) return false;
+        for (Benchmark b : bs) if (!journal.benches().containsKey(b.name())) return false;
+        return true;
     }
 
     /** The loop-buffer probe: a small loop inside every copy ({@link LoopBufferUse}). */
@@ -574,45 +599,30 @@ public final class HostInference {
         double[] cycles = new double[bs.size()];
         for (int x = 0; x < bs.size(); x++) cycles[x] = JournalMeasurer.cycles(bs.get(x), ms.get(x));
         int[] sizes = classes.stream().mapToInt(PortClasses.Klass::ports).toArray();
-        List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = structureMixes(bs, design, cycles);
-        var solution = dev.uopsim.characterize.infer.PortStructure.solve(sizes, mixes, width, 16);
-        // Mixes read on a shared core fit no layout well, and the layout that fits them least badly can
-        // be wrong: h34.jsonl (the development host, a busy quarter hour) fitted 7 ports at a mean error
-        // of 4.9% where every other run fitted 9 at 1.4-2.8%, and half the held-apart mixes missed. They
-        // are measured again after a pause until the layout fits, the latest reading of each mix
-        // standing (a mix's figure is the difference of two loop lengths, so the fastest of several can
-        // read low; a mix whose retake failed keeps its earlier one). Attempts are named -againN.
-        for (int k = 1; k < PROBE_ATTEMPTS && (solution == null || solution.error() > STRUCTURE_FIT); k++) {
-            if (measurer.measuring()) {
-                log.accept((solution == null ? "port structure: no layout fits the mixes"
-                        : String.format(java.util.Locale.ROOT, "port structure: %d ports fit the mixes with a mean error of %.1f%%",
-                                solution.ports(), 100 * solution.error())) + ": the core was shared; measuring them again");
+        StructureRetakes.Attempts attempts = new StructureRetakes.Attempts() {
+            @Override
+            public boolean journaled(int k) {
+                return attemptJournaled(bs, k);
             }
-            Attempt again = measureAttempt("structure", bs, k);
-            if (again == null) break;
-            for (int x = 0; x < bs.size(); x++) {
-                double t = again.cycles(x);
-                if (Double.isFinite(t)) cycles[x] = t;
-            }
-            mixes = structureMixes(bs, design, cycles);
-            var refit = dev.uopsim.characterize.infer.PortStructure.solve(sizes, mixes, width, 16);
-            if (refit != null) solution = refit;
-        }
-        if (solution == null) {
-            throw new dev.uopsim.common.MeasurementException("no port layout of up to 16 ports explains the " + mixes.size()
-                    + " mixes of the " + n + " port classes", "run characterize again with --resume when the machine is quieter");
-        }
-        log.accept(String.format("port structure: %d ports explain %d mixes of %d classes with a mean error of %.1f%%", solution.ports(),
-                mixes.size(), n, 100 * solution.error()));
-        return new Structure(solution.ports(), solution.masks(), solution.error(), mixes.size());
-    }
 
-    /**
-     * The mean error of a port layout's fit above which its mixes are measured again. Runs whose
-     * layout matched the core fitted 1.3-2.8% (9 or 8 ports); busy runs fitted 3.4% (h44: 7 ports,
-     * loads sharing a port with ALUs), 3.7%, 4.9% and 6.5% with 6-7 ports.
-     */
-    static final double STRUCTURE_FIT = 0.030;
+            @Override
+            public double[] take(int k, int pause) throws IOException {
+                Attempt again = measureAttempt("structure", bs, k, pause);
+                if (again == null) return null;
+                double[] t = new double[bs.size()];
+                for (int x = 0; x < t.length; x++) t[x] = again.cycles(x);
+                return t;
+            }
+        };
+        var outcome = StructureRetakes.settle(cycles, c -> dev.uopsim.characterize.infer.PortStructure.solve(sizes,
+                structureMixes(bs, design, c), width, 16), attempts, measurer.measuring(), log);
+        int measured = structureMixes(bs, design, outcome.cycles()).size();
+        var solution = StructureRetakes.usable(outcome.solution(), measured, n);
+        log.accept(String.format("port structure: %d ports explain %d mixes of %d classes with a mean error of %.1f%%%s", solution.ports(),
+                measured, n, 100 * solution.error(), solution.error() > StructureRetakes.FIT
+                        ? " (above the 3% of quiet runs: the core may have been shared; check the model with validate replay)" : ""));
+        return new Structure(solution.ports(), solution.masks(), solution.error(), measured);
+    }
 
     /** The measured pair mixes (those with a figure) as the structure solver takes them. */
     private List<dev.uopsim.characterize.infer.PortStructure.Mix> structureMixes(List<Benchmark> bs, List<int[]> design, double[] cycles) {
