@@ -711,6 +711,28 @@ public final class HostInference {
         return true;
     }
 
+    /**
+     * The most slots a form can have, or 0 when nothing bounds it: its settled probe count, and in any
+     * case what the front end delivers in the form's own throughput time (W x t, with the probes'
+     * slack). A microcoded form's probe reads the sequencer's time, which is more than its µops (RCR
+     * r8, imm8: 12 slots; Alder Lake-P's counters give 10), so it bounds the µops from above without
+     * counting them. Blocking a microcoded form slows it by its sequencer's stalls as well, and
+     * without this bound h56.jsonl put 32 µops on RCR ah, imm8 (ports P1, P06, P15A, P015), whose
+     * port bound then hid the sequencer's time from the model; DPPD (xmm, xmm, imm8), 1.04 cycles a
+     * copy, got 19.
+     */
+    static int slotCeiling(Slots slots, FormFigures figures, double width) {
+        int ceiling = slots != null && slots.settled() != null ? slots.settled() : 0;
+        if (figures != null && figures.hasThroughput() && width > 0 && Double.isFinite(figures.throughput())) {
+            int frontEnd = (int) Math.floor(width * figures.throughput() * (1 + FRONT_END_SLACK) + 0.5);
+            if (frontEnd >= 1 && (ceiling == 0 || frontEnd < ceiling)) ceiling = frontEnd;
+        }
+        return ceiling;
+    }
+
+    /** Slack on the slots the front end delivers in a form's throughput time (a throughput reads a little high, never low). */
+    static final double FRONT_END_SLACK = 0.1;
+
     /** A form's port usage as inferred, with the runs it came from. */
     public record Usage(dev.uopsim.characterize.infer.PortUsage.Usage usage, List<dev.uopsim.characterize.infer.PortUsage.Blocked> runs,
                         List<String> notMeasured) {}
@@ -798,11 +820,12 @@ public final class HostInference {
                 if (!measured && (widest == null || c.size() > widest.size())) widest = c;
             }
             int[] mem = memoryAccesses(f);
-            var trimmed = dev.uopsim.characterize.infer.PortUsage.withinForm(usage, slotCount > 0 ? slotCount - mem[1] : -1,
+            int ceiling = slotCeiling(sl, figures.get(f.name()), width);
+            var trimmed = dev.uopsim.characterize.infer.PortUsage.withinForm(usage, ceiling > 0 ? ceiling - mem[1] : -1,
                     loadMask, storeMask, mem[0] > 0, mem[1] > 0);
             if (trimmed != usage) {
-                notes.add(String.format("blocking found %d µops, more than the form can have (%d slots, %d loads, %d stores): the excess "
-                        + "is interference, taken from the widest combinations", usage.uops(), slotCount, mem[0], mem[1]));
+                notes.add(String.format("blocking found %d µops, more than the form can have (at most %d slots, %d loads, %d stores): the "
+                        + "excess is interference, taken from the widest combinations", usage.uops(), ceiling, mem[0], mem[1]));
                 usage = trimmed;
             }
             int memoryUops = 0;
