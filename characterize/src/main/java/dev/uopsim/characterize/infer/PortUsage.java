@@ -126,6 +126,108 @@ public final class PortUsage {
         return kept.equals(u.groups()) ? u : new Usage(kept, u.residue(), u.unsettled());
     }
 
+    /**
+     * How far a form's port bound (the LP throughput) may lie above its measured throughput, relative
+     * and in cycles, before its usage counts as contradicting the measurement: µops confined to a set
+     * of ports Q take at least their number / |Q| cycles, so a bound well above the measured time means
+     * blocking put a µop on too narrow a combination.
+     */
+    public static final double THROUGHPUT_SLACK = 0.15;
+    public static final double THROUGHPUT_SLACK_CYCLES = 0.2;
+
+    /** Whether a port bound contradicts a measured throughput. */
+    public static boolean contradicts(double bound, double throughput) {
+        return Double.isFinite(throughput) && throughput > 0 && bound > throughput * (1 + THROUGHPUT_SLACK)
+                && bound - throughput > THROUGHPUT_SLACK_CYCLES;
+    }
+
+    /** The LP throughput of a usage over {@code ports} ports. */
+    public static double bound(List<Group> groups, int ports) {
+        int[] masks = groups.stream().mapToInt(Group::mask).toArray();
+        double[] counts = groups.stream().mapToDouble(Group::count).toArray();
+        return PortBound.cycles(ports, masks, counts);
+    }
+
+    /**
+     * Like {@link #withinForm}, but each µop of the excess comes from the group whose loss lowers the port
+     * bound most (ties: the widest): the trim to use when taking the widest combinations first leaves a
+     * bound that contradicts the measured throughput. CMOVNS r64, m64 on the development host: blocking
+     * found a µop within P5 (interference) and one within P0,P6 for a one-slot form; the widest first left
+     * P5, a bound of 1.0 cycle against 0.50 measured.
+     */
+    public static Usage trimKeepingThroughput(Usage u, int computeAtMost, int loadMask, int storeMask, int ports) {
+        List<Group> kept = new ArrayList<>(u.groups());
+        int compute = 0;
+        for (Group g : kept) if (!memory(g, loadMask, storeMask)) compute += g.count();
+        for (int excess = compute - computeAtMost; excess > 0; excess--) {
+            int pick = -1;
+            double best = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < kept.size(); i++) {
+                Group g = kept.get(i);
+                if (memory(g, loadMask, storeMask)) continue;
+                List<Group> tried = new ArrayList<>(kept);
+                if (g.count() == 1) tried.remove(i);
+                else tried.set(i, new Group(g.mask(), g.count() - 1));
+                double b = bound(tried, ports);
+                if (b < best - 1e-9 || Math.abs(b - best) <= 1e-9 && Integer.bitCount(g.mask()) > Integer.bitCount(kept.get(pick).mask())) {
+                    best = b;
+                    pick = i;
+                }
+            }
+            if (pick < 0) break;
+            Group g = kept.get(pick);
+            if (g.count() == 1) kept.remove(pick);
+            else kept.set(pick, new Group(g.mask(), g.count() - 1));
+        }
+        return new Usage(kept, u.residue(), u.unsettled());
+    }
+
+    /**
+     * The usage widened until its port bound agrees with the measured throughput: while it contradicts
+     * it, one µop of the narrowest compute group inside the bottleneck moves to the smallest measured
+     * combination that contains that group's ports and reaches outside the bottleneck (ties: the one
+     * where blocking saw the most µops of its own). SHRD r16, r16, CL on the development host: blocking
+     * read two µops within P1 (one of them interference), a bound of 2.0 cycles against 1.0 measured.
+     */
+    public static Usage widenToThroughput(Usage u, double throughput, int ports, List<Integer> combinations, int loadMask, int storeMask) {
+        List<Group> groups = new ArrayList<>(u.groups());
+        for (int step = 0; step < 16 && !groups.isEmpty(); step++) {
+            int[] masks = groups.stream().mapToInt(Group::mask).toArray();
+            double[] counts = groups.stream().mapToDouble(Group::count).toArray();
+            if (!contradicts(PortBound.cycles(ports, masks, counts), throughput)) break;
+            int q = PortBound.bottleneck(ports, masks, counts);
+            int from = -1;
+            for (int i = 0; i < groups.size(); i++) {
+                Group g = groups.get(i);
+                if (memory(g, loadMask, storeMask) || (g.mask() & ~q) != 0) continue;
+                if (from < 0 || Integer.bitCount(g.mask()) < Integer.bitCount(groups.get(from).mask())) from = i;
+            }
+            if (from < 0) break;
+            int narrow = groups.get(from).mask();
+            int to = 0;
+            for (int c : combinations) {
+                if ((narrow & ~c) != 0 || (c & ~q) == 0 || c == loadMask || c == storeMask) continue;
+                if (to == 0 || Integer.bitCount(c) < Integer.bitCount(to)
+                        || Integer.bitCount(c) == Integer.bitCount(to) && u.residue().getOrDefault(c, 0.0) > u.residue().getOrDefault(to, 0.0)) {
+                    to = c;
+                }
+            }
+            if (to == 0) break;
+            Group g = groups.get(from);
+            if (g.count() == 1) groups.remove(from);
+            else groups.set(from, new Group(g.mask(), g.count() - 1));
+            int at = -1;
+            for (int i = 0; i < groups.size(); i++) if (groups.get(i).mask() == to) at = i;
+            if (at >= 0) groups.set(at, new Group(to, groups.get(at).count() + 1));
+            else groups.add(new Group(to, 1));
+        }
+        return groups.equals(u.groups()) ? u : new Usage(groups, u.residue(), u.unsettled());
+    }
+
+    private static boolean memory(Group g, int loadMask, int storeMask) {
+        return loadMask != 0 && g.mask() == loadMask || storeMask != 0 && g.mask() == storeMask;
+    }
+
     /** uops.info notation: {@code 1*P0156+2*P23}, port names joined after a common prefix. */
     public static String notation(List<Group> groups, List<String> portNames) {
         if (groups.isEmpty()) return "";

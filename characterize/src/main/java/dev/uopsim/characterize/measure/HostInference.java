@@ -730,6 +730,15 @@ public final class HostInference {
         return ceiling;
     }
 
+    /**
+     * The measured throughput a form's ports must not contradict, or NaN: only a settled one (a shared
+     * core only adds time, so a settled reading is not below the form's true throughput).
+     */
+    static double throughputToKeep(FormFigures figures) {
+        if (figures == null || !figures.hasThroughput() || !figures.stable()) return Double.NaN;
+        return figures.throughput();
+    }
+
     /** Slack on the slots the front end delivers in a form's throughput time (a throughput reads a little high, never low). */
     static final double FRONT_END_SLACK = 0.1;
 
@@ -804,6 +813,10 @@ public final class HostInference {
             byForm.computeIfAbsent(r.form(), x -> new ArrayList<>()).add(new dev.uopsim.characterize.infer.PortUsage.Blocked(r.mask(), within, r.benchmark().name()));
         }
         Map<String, Usage> out = new LinkedHashMap<>();
+        List<Integer> comboMasks = combos.stream().map(Combination::mask).toList();
+        int allPorts = 0;
+        for (int m : comboMasks) allPorts |= m;
+        int ports = 32 - Integer.numberOfLeadingZeros(allPorts);
         for (InstructionForm f : forms) {
             List<dev.uopsim.characterize.infer.PortUsage.Blocked> bl = byForm.getOrDefault(f.name(), List.of());
             if (bl.isEmpty() && !skipped.containsKey(f.name())) continue;
@@ -821,8 +834,17 @@ public final class HostInference {
             }
             int[] mem = memoryAccesses(f);
             int ceiling = slotCeiling(sl, figures.get(f.name()), width);
-            var trimmed = dev.uopsim.characterize.infer.PortUsage.withinForm(usage, ceiling > 0 ? ceiling - mem[1] : -1,
+            double measured = throughputToKeep(figures.get(f.name()));
+            var possible = dev.uopsim.characterize.infer.PortUsage.withinForm(usage, -1, loadMask, storeMask, mem[0] > 0, mem[1] > 0);
+            var trimmed = dev.uopsim.characterize.infer.PortUsage.withinForm(possible, ceiling > 0 ? ceiling - mem[1] : -1,
                     loadMask, storeMask, mem[0] > 0, mem[1] > 0);
+            if (trimmed != possible && dev.uopsim.characterize.infer.PortUsage.contradicts(
+                    dev.uopsim.characterize.infer.PortUsage.bound(trimmed.groups(), ports), measured)) {
+                var keeping = dev.uopsim.characterize.infer.PortUsage.trimKeepingThroughput(possible, ceiling - mem[1], loadMask, storeMask, ports);
+                if (!dev.uopsim.characterize.infer.PortUsage.contradicts(dev.uopsim.characterize.infer.PortUsage.bound(keeping.groups(), ports), measured)) {
+                    trimmed = keeping;
+                }
+            }
             if (trimmed != usage) {
                 notes.add(String.format("blocking found %d µops, more than the form can have (at most %d slots, %d loads, %d stores): the "
                         + "excess is interference, taken from the widest combinations", usage.uops(), ceiling, mem[0], mem[1]));
@@ -857,6 +879,12 @@ public final class HostInference {
                 added = true;
             }
             if (added) usage = new dev.uopsim.characterize.infer.PortUsage.Usage(groups, usage.residue(), usage.unsettled());
+            var widened = dev.uopsim.characterize.infer.PortUsage.widenToThroughput(usage, measured, ports, comboMasks, loadMask, storeMask);
+            if (widened != usage) {
+                notes.add(String.format(java.util.Locale.ROOT, "µops widened to combinations that contain theirs: their ports bounded the form "
+                        + "at %.2f cycles, above the %.2f measured", dev.uopsim.characterize.infer.PortUsage.bound(usage.groups(), ports), measured));
+                usage = widened;
+            }
             out.put(f.name(), new Usage(usage, bl, notes));
         }
         return out;
