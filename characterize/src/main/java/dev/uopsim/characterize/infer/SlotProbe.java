@@ -38,7 +38,7 @@ public final class SlotProbe {
      * and ROL r8h, imm8 as 10.43 at 0.99 and 2.00 cycles an instance: something else slowed those probes
      * (uops.info's Alder Lake-P table: 2 and 3 µops), and mixes with them ran at their µop counts.
      */
-    static final int DECODER_SLOTS = 4;
+    public static final int DECODER_SLOTS = 4;
     static final int SEQUENCER_SLOTS_PER_CYCLE = 4;
 
     private SlotProbe() {}
