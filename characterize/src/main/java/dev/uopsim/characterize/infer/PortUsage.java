@@ -224,6 +224,21 @@ public final class PortUsage {
         return groups.equals(u.groups()) ? u : new Usage(groups, u.residue(), u.unsettled());
     }
 
+    /**
+     * No more load µops than the form has memory reads, nor store µops than it has writes: a decoded form
+     * reads each memory operand once, so a larger count is the blocking loads' interference (ROUNDSD xmm,
+     * m64, imm8 on the development host: three µops within the load ports; BT m64, imm8: two).
+     */
+    public static Usage memoryWithin(Usage u, int loadMask, int storeMask, int reads, int writes) {
+        List<Group> kept = new ArrayList<>();
+        for (Group g : u.groups()) {
+            int most = loadMask != 0 && g.mask() == loadMask && reads > 0 ? reads
+                    : storeMask != 0 && g.mask() == storeMask && writes > 0 ? writes : Integer.MAX_VALUE;
+            kept.add(g.count() > most ? new Group(g.mask(), most) : g);
+        }
+        return kept.equals(u.groups()) ? u : new Usage(kept, u.residue(), u.unsettled());
+    }
+
     private static boolean memory(Group g, int loadMask, int storeMask) {
         return loadMask != 0 && g.mask() == loadMask || storeMask != 0 && g.mask() == storeMask;
     }

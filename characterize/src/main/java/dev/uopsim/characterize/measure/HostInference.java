@@ -836,6 +836,14 @@ public final class HostInference {
             int ceiling = slotCeiling(sl, figures.get(f.name()), width);
             double measured = throughputToKeep(figures.get(f.name()));
             var possible = dev.uopsim.characterize.infer.PortUsage.withinForm(usage, -1, loadMask, storeMask, mem[0] > 0, mem[1] > 0);
+            // (a microcoded form may access memory more than once: POPF, the string forms)
+            boolean decoded = sl == null || sl.settled() == null || sl.settled() <= SlotProbe.DECODER_SLOTS;
+            var oncePerAccess = decoded ? dev.uopsim.characterize.infer.PortUsage.memoryWithin(possible, loadMask, storeMask, mem[0], mem[1]) : possible;
+            if (oncePerAccess != possible) {
+                notes.add(String.format("blocking found more load or store µops than the form's %d reads and %d writes: the excess is the "
+                        + "blocking loads' or stores' interference", mem[0], mem[1]));
+                possible = oncePerAccess;
+            }
             var trimmed = dev.uopsim.characterize.infer.PortUsage.withinForm(possible, ceiling > 0 ? ceiling - mem[1] : -1,
                     loadMask, storeMask, mem[0] > 0, mem[1] > 0);
             if (trimmed != possible && dev.uopsim.characterize.infer.PortUsage.contradicts(

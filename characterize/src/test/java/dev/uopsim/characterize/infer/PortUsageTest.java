@@ -81,4 +81,20 @@ class PortUsageTest {
         assertEquals(List.of(new PortUsage.Group(LOADS, 1), new PortUsage.Group(P06, 1)), keeping.groups());
         assertEquals(false, PortUsage.contradicts(PortUsage.bound(keeping.groups(), 7), 0.502));
     }
+
+    @Test
+    void aDecodedFormHasOneLoadMicroOpPerMemoryRead() {
+        // given ROUNDSD xmm, m64, imm8 as blocked on the development host: three µops "within" the load
+        // ports beside its two compute µops, for one memory read
+        int stores = 0b110000000;
+        var u = new PortUsage.Usage(List.of(new PortUsage.Group(LOADS, 3), new PortUsage.Group(P01, 2)), java.util.Map.of(), List.of());
+
+        // when the memory µops are kept within its accesses
+        var kept = PortUsage.memoryWithin(u, LOADS, stores, 1, 0);
+
+        // then one load remains and the compute µops are untouched
+        assertEquals(List.of(new PortUsage.Group(LOADS, 1), new PortUsage.Group(P01, 2)), kept.groups());
+        // and a form within its accesses is left as it is
+        assertEquals(u, PortUsage.memoryWithin(u, LOADS, stores, 3, 0));
+    }
 }
