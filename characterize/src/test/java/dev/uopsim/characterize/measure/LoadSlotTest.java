@@ -52,4 +52,15 @@ class LoadSlotTest {
         assertEquals(List.of("CVTSI2SD (XMM, R64)", "CVTSI2SD (XMM, XMM)", "CVTSI2SD (XMM, MM)"), HostInference.registerSiblings("CVTSI2SD (XMM, M64)"));
         assertEquals(List.of("TEST (R8l, R8l)", "TEST (R8h, R8l)"), HostInference.registerSiblings("TEST (M8, R8l)"));
     }
+
+    @Test
+    void anUnsettledReadingAboveTheBoundIsLoweredToo() {
+        // ROUNDSD xmm, m64, imm8 (h55.jsonl): no attempt settled, the last read 4.6 slots, which the model
+        // would round to five (microcoded); its register form settled at two
+        Map<String, HostInference.Slots> slots = Map.of(
+                "ROUNDSD (XMM, M64, I8)", new HostInference.Slots(4.6, null, "roundsd-m", "not settled: 4.60 slots"),
+                "ROUNDSD (XMM, XMM, I8)", new HostInference.Slots(2.1, 2, "roundsd-r", null));
+        var out = HostInference.loadAddsAtMostOneSlot(List.of(form("ROUNDSD (XMM, M64, I8)")), slots);
+        assertEquals(3, out.get("ROUNDSD (XMM, M64, I8)").settled());
+    }
 }
