@@ -1108,7 +1108,7 @@ public final class HostInference {
         }
         Map<String, Usage> usage = portUsage(rest, figures, slots, combos);
         var facts = measureCore();
-        BypassProbe.Result bypass = new BypassProbe(generator, measurer, log).run(forms);
+        BypassProbe.Result bypass = new BypassProbe(generator, measurer, log).run(forms, figures);
         Map<String, InferredForm> inferred = new LinkedHashMap<>();
         for (InstructionForm f : forms) {
             FormFigures fig = figures.get(f.name());

@@ -50,4 +50,20 @@ class BypassProbeTest {
         assertFalse(BypassProbe.onDoubles(form("VPSUBUSW (YMM, YMM, M256)")));
         assertEquals(List.of("VADDPD (XMM, XMM, XMM)", "VMULPD (XMM, XMM, XMM)"), List.copyOf(BypassProbe.doubleTwins(true).values()));
     }
+
+    @Test
+    void aReferenceChainThatDidNotSettleTakesPartOnesSettledLatency() {
+        // VMULPS xmm, xmm, xmm: part 1 settled op1 -> op0 at 3.996 cycles (h60.jsonl), its bypass self-chain did not
+        var vmulps = dev.uopsim.isa.FormTable.shipped().byName("VMULPS (XMM, XMM, XMM)").orElseThrow();
+        var link = HeldApart.link(vmulps);
+        var settled = new dev.uopsim.characterize.infer.FormFigures("VMULPS (XMM, XMM, XMM)", 0.497, true, 2, false, false,
+                java.util.Map.of("op1->op0", new dev.uopsim.characterize.infer.FormFigures.Latency(3.996, false, true)), java.util.List.of());
+        org.junit.jupiter.api.Assertions.assertEquals(3.996, BypassProbe.settledLatency(settled, link), 1e-9);
+
+        // an unsettled or upper-bound figure is no substitute
+        var unsettled = new dev.uopsim.characterize.infer.FormFigures("VMULPS (XMM, XMM, XMM)", 0.497, true, 2, false, false,
+                java.util.Map.of("op1->op0", new dev.uopsim.characterize.infer.FormFigures.Latency(4.7, false, false)), java.util.List.of());
+        org.junit.jupiter.api.Assertions.assertNull(BypassProbe.settledLatency(unsettled, link));
+        org.junit.jupiter.api.Assertions.assertNull(BypassProbe.settledLatency(null, link));
+    }
 }
