@@ -143,9 +143,22 @@ public final class PortUsage {
 
     /** The LP throughput of a usage over {@code ports} ports. */
     public static double bound(List<Group> groups, int ports) {
-        int[] masks = groups.stream().mapToInt(Group::mask).toArray();
-        double[] counts = groups.stream().mapToDouble(Group::count).toArray();
-        return PortBound.cycles(ports, masks, counts);
+        return PortBound.cycles(ports, masks(groups), counts(groups));
+    }
+
+    private static int[] masks(List<Group> groups) {
+        return groups.stream().mapToInt(Group::mask).toArray();
+    }
+
+    private static double[] counts(List<Group> groups) {
+        return groups.stream().mapToDouble(Group::count).toArray();
+    }
+
+    /** Group {@code i} of {@code groups} with one µop fewer (gone at none), in place. */
+    private static void takeOne(List<Group> groups, int i) {
+        Group g = groups.get(i);
+        if (g.count() == 1) groups.remove(i);
+        else groups.set(i, new Group(g.mask(), g.count() - 1));
     }
 
     /**
@@ -166,8 +179,7 @@ public final class PortUsage {
                 Group g = kept.get(i);
                 if (memory(g, loadMask, storeMask)) continue;
                 List<Group> tried = new ArrayList<>(kept);
-                if (g.count() == 1) tried.remove(i);
-                else tried.set(i, new Group(g.mask(), g.count() - 1));
+                takeOne(tried, i);
                 double b = bound(tried, ports);
                 if (b < best - 1e-9 || Math.abs(b - best) <= 1e-9 && Integer.bitCount(g.mask()) > Integer.bitCount(kept.get(pick).mask())) {
                     best = b;
@@ -175,9 +187,7 @@ public final class PortUsage {
                 }
             }
             if (pick < 0) break;
-            Group g = kept.get(pick);
-            if (g.count() == 1) kept.remove(pick);
-            else kept.set(pick, new Group(g.mask(), g.count() - 1));
+            takeOne(kept, pick);
         }
         return new Usage(kept, u.residue(), u.unsettled());
     }
@@ -192,8 +202,8 @@ public final class PortUsage {
     public static Usage widenToThroughput(Usage u, double throughput, int ports, List<Integer> combinations, int loadMask, int storeMask) {
         List<Group> groups = new ArrayList<>(u.groups());
         for (int step = 0; step < 16 && !groups.isEmpty(); step++) {
-            int[] masks = groups.stream().mapToInt(Group::mask).toArray();
-            double[] counts = groups.stream().mapToDouble(Group::count).toArray();
+            int[] masks = masks(groups);
+            double[] counts = counts(groups);
             if (!contradicts(PortBound.cycles(ports, masks, counts), throughput)) break;
             int q = PortBound.bottleneck(ports, masks, counts);
             int from = -1;
@@ -213,9 +223,7 @@ public final class PortUsage {
                 }
             }
             if (to == 0) break;
-            Group g = groups.get(from);
-            if (g.count() == 1) groups.remove(from);
-            else groups.set(from, new Group(g.mask(), g.count() - 1));
+            takeOne(groups, from);
             int at = -1;
             for (int i = 0; i < groups.size(); i++) if (groups.get(i).mask() == to) at = i;
             if (at >= 0) groups.set(at, new Group(to, groups.get(at).count() + 1));

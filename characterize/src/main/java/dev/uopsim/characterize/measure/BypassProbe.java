@@ -153,7 +153,8 @@ public final class BypassProbe {
             all.add(alone);
             for (Benchmark b : pairs) if (b != null) all.add(b);
         }
-        Map<String, Double> cycles = measure(all);
+        Readings stage1 = measure(all);
+        Map<String, Double> cycles = stage1.cycles();
         // Each reference's self-chain (and a twin's) is subtracted from every round trip through it, so one
         // read on a shared core spoils them all: h60.jsonl read VMULPS at 4.75 cycles a trip and VMULPD at
         // 4.73 (3.99 in quiet runs), unsettled in both readings, and the multiplier and shuffle domains
@@ -163,7 +164,7 @@ public final class BypassProbe {
         subtracted.addAll(twinLinks.values().stream().map(t -> t.form().name()).toList());
         for (String r : subtracted) {
             Benchmark alone = self.get(r);
-            if (alone == null || !unsettled.contains(alone.name())) continue;
+            if (alone == null || !stage1.unsettled().contains(alone.name())) continue;
             Double part1 = settledLatency(figures.get(r), HeldApart.link(form(r)));
             if (part1 == null) continue;
             log.accept(String.format(Locale.ROOT, "bypass: %s's chain read %.2f cycles, not settled: its latency from part 1, %.2f, stands",
@@ -229,7 +230,7 @@ public final class BypassProbe {
                 pairIndex.add(new int[]{i, j});
             }
         }
-        Map<String, Double> pairCycles = measure(pairs);
+        Map<String, Double> pairCycles = measure(pairs).cycles();
         for (int k = 0; k < pairs.size(); k++) {
             int i = pairIndex.get(k)[0], j = pairIndex.get(k)[1];
             String ri = classes.representative().get(domains.get(i)), rj = classes.representative().get(domains.get(j));
@@ -280,7 +281,7 @@ public final class BypassProbe {
                 }
             }
         }
-        Map<String, Double> measured = measure(loops);
+        Map<String, Double> measured = measure(loops).cycles();
         List<BypassDomains.Triangle> out = new ArrayList<>();
         for (int q = 0; q < loops.size(); q++) {
             int[] t = index.get(q);
@@ -301,18 +302,19 @@ public final class BypassProbe {
      * trip through it, and one unsettled reading (VMULPD's, 4.29 cycles for 3.99, in a busy run) left
      * every form on doubles out of the multiplier's domain.
      */
-    private Map<String, Double> measure(List<Benchmark> bs) throws IOException {
+    private Readings measure(List<Benchmark> bs) throws IOException {
         List<Measurement> ms = measurer.retakeUnsettled(PHASE, bs, measurer.run(PHASE, bs));
-        Map<String, Double> out = new LinkedHashMap<>();
+        Map<String, Double> cycles = new LinkedHashMap<>();
+        java.util.Set<String> unsettled = new java.util.HashSet<>();
         for (int i = 0; i < bs.size(); i++) {
-            out.put(bs.get(i).name(), JournalMeasurer.cycles(bs.get(i), ms.get(i)));
+            cycles.put(bs.get(i).name(), JournalMeasurer.cycles(bs.get(i), ms.get(i)));
             if (ms.get(i).ok() && !ms.get(i).settled()) unsettled.add(bs.get(i).name());
         }
-        return out;
+        return new Readings(cycles, unsettled);
     }
 
-    /** Benchmarks measured (or read) by {@link #measure} whose reading did not settle. */
-    private final java.util.Set<String> unsettled = new java.util.HashSet<>();
+    /** Cycles per trip by benchmark name (NaN when it failed), and the names whose reading did not settle. */
+    private record Readings(Map<String, Double> cycles, java.util.Set<String> unsettled) {}
 
     /** Part 1's settled exact latency of a chain link (input operand to output operand), or null. */
     static Double settledLatency(FormFigures figures, Generator.Link link) {

@@ -225,15 +225,15 @@ public final class HostInference {
 
     /** Whether the journal holds attempt {@code k} of every one of these benchmarks (a resumed run reads it, measuring nothing). */
     private boolean attemptJournaled(List<Benchmark> bs, int k) {
-        return allJournaled(bs.stream().map(b -> renamed(b, again(b.name(), k))).toList());
+        Journal journal = measurer.journal();
+        if (journal == null) return false;
+        for (Benchmark b : bs) if (!journal.benches().containsKey(again(b.name(), k))) return false;
+        return true;
     }
 
     /** Whether the journal holds every one of these benchmarks. */
     private boolean allJournaled(List<Benchmark> bs) {
-        Journal journal = measurer.journal();
-        if (journal == null) return false;
-        for (Benchmark b : bs) if (!journal.benches().containsKey(b.name())) return false;
-        return true;
+        return attemptJournaled(bs, 0);
     }
 
     /** The loop-buffer probe: a small loop inside every copy ({@link LoopBufferUse}). */
@@ -660,7 +660,8 @@ public final class HostInference {
         var solution = StructureRetakes.usable(outcome.solution(), measured, n);
         log.accept(String.format("port structure: %d ports explain %d mixes of %d classes with a mean error of %.1f%%%s", solution.ports(),
                 measured, n, 100 * solution.error(), solution.error() > StructureRetakes.FIT
-                        ? " (above the 3% of quiet runs: the core may have been shared; check the model with validate replay)" : ""));
+                        ? String.format(java.util.Locale.ROOT, " (above the %.0f%% of quiet runs: the core may have been shared; check the "
+                                + "model with validate replay)", 100 * StructureRetakes.FIT) : ""));
         return new Structure(solution.ports(), solution.masks(), solution.error(), measured);
     }
 
@@ -1074,9 +1075,7 @@ public final class HostInference {
         /** The LP throughput of a form's µops. */
         public Double throughputFromPorts(InferredForm f) {
             if (f.groups().isEmpty()) return null;
-            int[] masks = f.groups().stream().mapToInt(g -> g.mask()).toArray();
-            double[] counts = f.groups().stream().mapToDouble(g -> g.count()).toArray();
-            return dev.uopsim.characterize.infer.PortBound.cycles(structure.ports(), masks, counts);
+            return dev.uopsim.characterize.infer.PortUsage.bound(f.groups(), structure.ports());
         }
     }
 
