@@ -187,7 +187,8 @@ public final class HostInference {
         return last;
     }
 
-    private static String again(String name, int attempt) {
+    /** A probe's name for attempt {@code attempt} (from 0): the first keeps its name, later ones are {@code -againN}. */
+    static String again(String name, int attempt) {
         return attempt == 0 ? name : name + "-again" + attempt;
     }
 
