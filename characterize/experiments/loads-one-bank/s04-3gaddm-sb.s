@@ -1,0 +1,4 @@
+.intel_syntax noprefix
+add r8, QWORD PTR [r14+0x0]
+add r9, QWORD PTR [r14+0x40]
+add r10, QWORD PTR [r14+0x80]

@@ -1,0 +1,5 @@
+.intel_syntax noprefix
+add r8, QWORD PTR [r14+0x0]
+add r9, QWORD PTR [r14+0x40]
+add r10, QWORD PTR [r14+0x80]
+add r11, QWORD PTR [r14+0xc0]

@@ -1,0 +1,7 @@
+.intel_syntax noprefix
+vpaddd ymm1, ymm0, YMMWORD PTR [r14+0x0]
+vpaddd ymm2, ymm0, YMMWORD PTR [r14+0x40]
+vpaddd ymm3, ymm0, YMMWORD PTR [r14+0x80]
+nop
+nop
+nop

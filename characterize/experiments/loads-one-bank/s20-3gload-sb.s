@@ -1,0 +1,4 @@
+.intel_syntax noprefix
+mov r8, QWORD PTR [r14+0x0]
+mov r9, QWORD PTR [r14+0x40]
+mov r10, QWORD PTR [r14+0x80]

@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+mov r8, QWORD PTR [r14+0x0]
+mov r9, QWORD PTR [r14+0x40]
