@@ -871,9 +871,19 @@ public final class Generator {
     }
 
     /** How the output is fed back into the input. */
-    enum Chain { DIRECT, MOVSX, XOR2, INT_SHUFFLE, FP_SHUFFLE, PING_PONG, CROSS }
+    enum Chain { DIRECT, MOVSX, XOR2, INT_SHUFFLE, FP_SHUFFLE, PING_PONG, CROSS, VIA_XORS }
+
+    /**
+     * One-cycle XORs with zero after each instance in a general-purpose register's chain through itself:
+     * a form whose own throughput is slower than its latency (RCR r32, imm8: one every 6 cycles, latency 5
+     * in uops.info's tables) bounds its self-chain by the throughput, and the chain read 5.99 cycles, which
+     * the model took for the latency (RCR r32 -> MOVSX then measured 5.99 a trip, the model 7.00). With
+     * enough one-cycle steps between instances the trip exceeds the throughput and holds the latency.
+     */
+    static final int VIA_XORS = 8;
 
     private List<Chain> chains(InstructionForm f, OperandNode in, OperandNode o, boolean valueDependent) {
+        if (in == o && in.type() == OperandNode.Type.GPR && in.register() && !valueDependent) return List.of(Chain.DIRECT, Chain.VIA_XORS);
         if (in == o || in.type() == OperandNode.Type.AGEN) return List.of(Chain.DIRECT);
         boolean sameFile = in.type() == o.type() && in.register();
         if (!sameFile) return List.of(Chain.CROSS);
@@ -977,6 +987,7 @@ public final class Generator {
         String variant = switch (chain) {
             case INT_SHUFFLE -> "via-int-shuffle";
             case FP_SHUFFLE -> "via-fp-shuffle";
+            case VIA_XORS -> "via-xors";
             default -> "";
         };
         if (!values.variant().isEmpty()) variant = variant.isEmpty() ? values.variant() : variant + "-" + values.variant();
@@ -1037,6 +1048,15 @@ public final class Generator {
             }
             case PING_PONG -> {
                 return new ChainCode(lines, subtract, 0, false, "two instances, each reading the other's result");
+            }
+            case VIA_XORS -> {
+                // XOR with zero keeps the value (and writes the flags, which the instance may read: CF = 0).
+                Register r = reg(o, b);
+                for (int k = 0; k < VIA_XORS; k++) {
+                    lines.add("xor " + r.name() + ", 0");
+                    subtract.add("xor");
+                }
+                return new ChainCode(lines, subtract, 0, false, VIA_XORS + " one-cycle steps: " + lines.getFirst());
             }
             case MOVSX -> {
                 Register src = reg(o, b), dst = reg(in, b).root();

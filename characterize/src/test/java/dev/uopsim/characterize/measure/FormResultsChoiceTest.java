@@ -46,4 +46,14 @@ class FormResultsChoiceTest {
         var perm = List.of(lat("", 0.972, false), lat("via-fp-shuffle", 0.677, false));
         assertEquals(0.972, FormResults.mainLatency(perm).cycles());
     }
+
+    @Test
+    void aChainThroughXorsBelowASelfChainThatTheThroughputBoundsIsTheLatency() {
+        // RCR r32, imm8 on the development host: its self-chain read its throughput, 5.99; with eight XORs 5 is left
+        var rcr = List.of(lat("", 5.99, true), lat("via-xors", 5.01, true));
+        assertEquals(5.01, FormResults.mainLatency(rcr).cycles());
+        // a one-cycle form reads the same through the XORs: the direct chain stays
+        var add = List.of(lat("", 1.0, true), lat("via-xors", 0.99, true));
+        assertEquals(1.0, FormResults.mainLatency(add).cycles());
+    }
 }
