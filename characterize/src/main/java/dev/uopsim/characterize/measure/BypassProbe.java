@@ -304,7 +304,7 @@ public final class BypassProbe {
      */
     private Readings measure(List<Benchmark> bs) throws IOException {
         List<Measurement> ms = measurer.retakeUnsettled(PHASE, bs, measurer.run(PHASE, bs));
-        ms = UnsettledRetakes.usable(UnsettledRetakes.settle(ms, attempts(bs), measurer.measuring(), "bypass", log), "bypass chains").readings();
+        ms = UnsettledRetakes.usable(UnsettledRetakes.settle(ms, UnsettledRetakes.journaled(measurer, PHASE, bs, "-again"), measurer.measuring(), "bypass", log), "bypass chains").readings();
         Map<String, Double> cycles = new LinkedHashMap<>();
         java.util.Set<String> unsettled = new java.util.HashSet<>();
         for (int i = 0; i < bs.size(); i++) {
@@ -312,33 +312,6 @@ public final class BypassProbe {
             if (ms.get(i).ok() && !ms.get(i).settled()) unsettled.add(bs.get(i).name());
         }
         return new Readings(cycles, unsettled);
-    }
-
-    /**
-     * Attempts after the second pass at the chains that did not settle: named {@code -againK}, so that a
-     * replay and a resumed run read the same ones from the journal.
-     */
-    private UnsettledRetakes.Attempts attempts(List<Benchmark> bs) {
-        return new UnsettledRetakes.Attempts() {
-            @Override
-            public boolean journaled(int k, List<Integer> pending) {
-                var journal = measurer.journal();
-                if (journal == null) return false;
-                for (int i : pending) if (!journal.benches().containsKey(HostInference.again(bs.get(i).name(), k))) return false;
-                return true;
-            }
-
-            @Override
-            public List<Measurement> take(int k, List<Integer> pending, int pause) throws IOException {
-                if (pause > 0 && !Contention.sleep(HostInference.PROBE_PAUSE_MILLIS << (pause - 1))) {
-                    throw new IOException("interrupted while waiting to measure bypass chains again");
-                }
-                List<Benchmark> named = new ArrayList<>();
-                for (int i : pending) named.add(HostInference.renamed(bs.get(i), HostInference.again(bs.get(i).name(), k)));
-                List<Measurement> ms = measurer.run(PHASE, named);
-                return !measurer.measuring() && ms.stream().noneMatch(Measurement::ok) ? null : ms;
-            }
-        };
     }
 
     /** Cycles per trip by benchmark name (NaN when it failed), and the names whose reading did not settle. */

@@ -1,5 +1,6 @@
 package dev.uopsim.characterize.measure;
 
+import dev.uopsim.characterize.bench.Benchmark;
 import dev.uopsim.common.MeasurementException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -43,6 +44,33 @@ final class UnsettledRetakes {
          * fresh attempt {@code pause} (0: no pause); null when a replayed journal holds none of them.
          */
         List<Measurement> take(int k, List<Integer> pending, int pause) throws IOException;
+    }
+
+    /**
+     * Attempts of a batch's benchmarks measured by {@code measurer} under {@code phase}, attempt {@code k}
+     * named {@code <name><suffix><k>}, so that a replay and a resumed run read the same ones from the journal.
+     */
+    static Attempts journaled(JournalMeasurer measurer, String phase, List<Benchmark> batch, String suffix) {
+        return new Attempts() {
+            @Override
+            public boolean journaled(int k, List<Integer> pending) {
+                var journal = measurer.journal();
+                if (journal == null) return false;
+                for (int i : pending) if (!journal.benches().containsKey(batch.get(i).name() + suffix + k)) return false;
+                return true;
+            }
+
+            @Override
+            public List<Measurement> take(int k, List<Integer> pending, int pause) throws IOException {
+                if (pause > 0 && measurer.measuring() && !Contention.sleep(HostInference.PROBE_PAUSE_MILLIS << (pause - 1))) {
+                    throw new IOException("interrupted while waiting to measure " + phase + " benchmarks again");
+                }
+                List<Benchmark> named = new ArrayList<>();
+                for (int i : pending) named.add(HostInference.renamed(batch.get(i), batch.get(i).name() + suffix + k));
+                List<Measurement> ms = measurer.run(phase, named);
+                return !measurer.measuring() && ms.stream().noneMatch(Measurement::ok) ? null : ms;
+            }
+        };
     }
 
     /** The readings kept, the attempts this run measured, and how many readings never settled. */
