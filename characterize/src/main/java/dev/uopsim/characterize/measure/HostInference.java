@@ -135,7 +135,12 @@ public final class HostInference {
 
     /** Before attempt {@code k} (from 0) of a probe: a pause of 5 s, doubling, when measuring (a replay reads the journal). */
     private void pauseBeforeAttempt(int k) throws IOException {
-        if (k == 0 || !measurer.measuring()) return;
+        pauseBeforeAttempt(k, measurer.measuring());
+    }
+
+    /** The pause before attempt {@code k} (from 0) of any probe taken again: none at 0 or when not measuring, else 5 s, doubling. */
+    static void pauseBeforeAttempt(int k, boolean measuring) throws IOException {
+        if (k == 0 || !measuring) return;
         if (!Contention.sleep(PROBE_PAUSE_MILLIS << (k - 1))) throw new IOException("interrupted while waiting to measure a probe again");
     }
 
@@ -221,6 +226,13 @@ public final class HostInference {
         List<Measurement> ms = measurer.run(phase, named);
         if (k > 0 && !measurer.measuring() && ms.stream().noneMatch(Measurement::ok)) return null;
         return new Attempt(named, ms);
+    }
+
+    /** The core facts an attempt at the core probes gives ({@code ids}: the probes' names, in the attempt's order). */
+    private dev.uopsim.characterize.infer.CoreProbes.Facts coreFacts(List<String> ids, Attempt a) {
+        Map<String, Double> c = new LinkedHashMap<>();
+        for (int i = 0; i < ids.size(); i++) c.put(ids.get(i), a.cycles(i));
+        return dev.uopsim.characterize.infer.CoreProbes.decode(c, width);
     }
 
     /** Whether the journal holds attempt {@code k} of every one of these benchmarks (a resumed run reads it, measuring nothing). */
@@ -1331,9 +1343,7 @@ public final class HostInference {
         for (int k = 0; k < PROBE_ATTEMPTS; k++) {
             Attempt taken = measureAttempt("core", new ArrayList<>(probes.values()), k);
             if (taken == null) break;
-            Map<String, Double> c = new LinkedHashMap<>();
-            for (int i = 0; i < ids.size(); i++) c.put(ids.get(i), taken.cycles(i));
-            var attempt = dev.uopsim.characterize.infer.CoreProbes.decode(c, width);
+            var attempt = coreFacts(ids, taken);
             double off = Math.abs(attempt.loadToUse() - Math.rint(attempt.loadToUse()));
             if (!Double.isFinite(off)) off = Double.MAX_VALUE / 2;
             if (facts == null || off < bestOff) {
@@ -1355,11 +1365,7 @@ public final class HostInference {
             var settled = UnsettledRetakes.settle(chosen.measurements(),
                     // named -settleK: the whole batch's attempts are -againK
                     UnsettledRetakes.journaled(measurer, "core", chosen.benchmarks(), "-settle"), measurer.measuring(), "core", log);
-            if (!settled.readings().equals(chosen.measurements())) {
-                Map<String, Double> c = new LinkedHashMap<>();
-                for (int i = 0; i < ids.size(); i++) c.put(ids.get(i), JournalMeasurer.cycles(chosen.benchmarks().get(i), settled.readings().get(i)));
-                facts = dev.uopsim.characterize.infer.CoreProbes.decode(c, width);
-            }
+            facts = coreFacts(ids, new Attempt(chosen.benchmarks(), settled.readings()));
         }
         log.accept(String.format("core: load-to-use %.2f (+%.2f indexed), vector %.2f; forwarding %.2f, renamed same address %s (%.2f), "
                         + "read-modify-write stores renamed: %s; failure +%.2f; register moves fused with %s; serializing %s; "

@@ -62,9 +62,7 @@ final class UnsettledRetakes {
 
             @Override
             public List<Measurement> take(int k, List<Integer> pending, int pause) throws IOException {
-                if (pause > 0 && measurer.measuring() && !Contention.sleep(HostInference.PROBE_PAUSE_MILLIS << (pause - 1))) {
-                    throw new IOException("interrupted while waiting to measure " + phase + " benchmarks again");
-                }
+                HostInference.pauseBeforeAttempt(pause, measurer.measuring());
                 List<Benchmark> named = new ArrayList<>();
                 for (int i : pending) named.add(HostInference.renamed(batch.get(i), batch.get(i).name() + suffix + k));
                 List<Measurement> ms = measurer.run(phase, named);
