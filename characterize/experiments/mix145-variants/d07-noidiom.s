@@ -1,0 +1,7 @@
+.intel_syntax noprefix
+movzx rdx, WORD PTR [r14]
+vmulpd xmm3, xmm0, xmm1
+pext ebx, ecx, DWORD PTR [r14+0x80]
+cvtdq2ps xmm4, xmm2
+movzx rsi, WORD PTR [r14+0x100]
+vmulpd xmm5, xmm0, xmm1

@@ -1,0 +1,4 @@
+.intel_syntax noprefix
+vmovdqu ymm1, YMMWORD PTR [r14+0x0]
+vmovdqu ymm2, YMMWORD PTR [r14+0x40]
+vmovdqu ymm3, YMMWORD PTR [r14+0x80]

@@ -1,0 +1,7 @@
+.intel_syntax noprefix
+vmovdqu ymm1, YMMWORD PTR [r14+0x0]
+vmovdqu ymm2, YMMWORD PTR [r14+0x40]
+vmovdqu ymm3, YMMWORD PTR [r14+0x80]
+add r8d, 1
+add r9d, 1
+add r10d, 1
