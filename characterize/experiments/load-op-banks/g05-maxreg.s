@@ -1,0 +1,10 @@
+.intel_syntax noprefix
+vpmaxsd ymm4, ymm0, ymm10
+vpermd ymm5, ymm1, YMMWORD PTR [r14+0x40]
+vpminub xmm6, xmm2, xmm3
+xor ecx, ecx
+xor edx, edx
+xadd ecx, edx
+vpmaxsd ymm7, ymm0, ymm10
+vpermd ymm8, ymm1, YMMWORD PTR [r14+0x140]
+vpminub xmm9, xmm2, xmm3

@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+vpxor ymm4, ymm2, YMMWORD PTR [r14+0x100]
+vpxor ymm5, ymm2, YMMWORD PTR [r14+0x140]

@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+vmovdqu ymm4, YMMWORD PTR [r14]
+vmovdqu ymm5, YMMWORD PTR [r14+0xc0]
