@@ -1,0 +1,5 @@
+.intel_syntax noprefix
+shufps xmm2, xmm1, 0x1b
+shufps xmm3, xmm1, 0x1b
+shlx rax, rbx, rcx
+shlx rdx, rbx, rcx
