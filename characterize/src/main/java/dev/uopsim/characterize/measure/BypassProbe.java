@@ -303,8 +303,7 @@ public final class BypassProbe {
      * every form on doubles out of the multiplier's domain.
      */
     private Readings measure(List<Benchmark> bs) throws IOException {
-        List<Measurement> ms = measurer.retakeUnsettled(PHASE, bs, measurer.run(PHASE, bs));
-        ms = UnsettledRetakes.usable(UnsettledRetakes.settle(ms, UnsettledRetakes.journaled(measurer, PHASE, bs, "-again"), measurer.measuring(), "bypass", log), "bypass chains").readings();
+        List<Measurement> ms = UnsettledRetakes.usable(UnsettledRetakes.measure(measurer, PHASE, bs, "bypass", log), "bypass chains").readings();
         Map<String, Double> cycles = new LinkedHashMap<>();
         java.util.Set<String> unsettled = new java.util.HashSet<>();
         for (int i = 0; i < bs.size(); i++) {

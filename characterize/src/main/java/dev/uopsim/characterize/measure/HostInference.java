@@ -192,8 +192,11 @@ public final class HostInference {
         return last;
     }
 
-    private static String again(String name, int attempt) {
-        return attempt == 0 ? name : name + "-again" + attempt;
+    /** What attempt {@code k} (from 1) of a benchmark taken again is named after: {@code <name>-againK}. */
+    static final String AGAIN = "-again";
+
+    static String again(String name, int attempt) {
+        return attempt == 0 ? name : name + AGAIN + attempt;
     }
 
     /** The same benchmark under another name. */
@@ -520,9 +523,7 @@ public final class HostInference {
      * and held-apart mixes with them simulated up to 25% fast.
      */
     private List<Measurement> settledPairs(List<Benchmark> bs) throws IOException {
-        List<Measurement> ms = measurer.retakeUnsettled("classes", bs, measurer.run("classes", bs));
-        var outcome = UnsettledRetakes.settle(ms, UnsettledRetakes.journaled(measurer, "classes", bs, PAIR_RETAKE), measurer.measuring(),
-                "port classes", log);
+        var outcome = UnsettledRetakes.measure(measurer, "classes", bs, "port classes", log);
         return measurer.measuring() ? UnsettledRetakes.usable(outcome, "class pairs").readings() : outcome.readings();
     }
 
@@ -537,11 +538,8 @@ public final class HostInference {
 
     /** Whether a class pair went through the retakes: this run measures, or the journal holds its first retake. */
     private boolean retaken(Benchmark pair) {
-        return measurer.measuring() || measurer.journal() != null && measurer.journal().benches().containsKey(pair.name() + PAIR_RETAKE + 1);
+        return measurer.measuring() || attemptJournaled(List.of(pair), 1);
     }
-
-    /** The suffix of a class pair's retakes (attempt k is named {@code <pair><suffix>k}). */
-    static final String PAIR_RETAKE = "-again";
 
     /** Classes by interference: each candidate joins the first class whose representative it competes with fully. */
     public List<PortClasses.Klass> classes(List<Candidate> candidates) throws IOException {

@@ -71,6 +71,16 @@ final class UnsettledRetakes {
         };
     }
 
+    /**
+     * A batch measured under {@code phase} (or read from the journal), its unsettled readings taken in the
+     * second pass and then again as attempts named {@code <name>-againK}.
+     */
+    static Outcome measure(JournalMeasurer measurer, String phase, List<Benchmark> batch, String what, Consumer<String> log)
+            throws IOException {
+        List<Measurement> first = measurer.retakeUnsettled(phase, batch, measurer.run(phase, batch));
+        return settle(first, journaled(measurer, phase, batch, HostInference.AGAIN), measurer.measuring(), what, log);
+    }
+
     /** The readings kept, the attempts this run measured, and how many readings never settled. */
     record Outcome(List<Measurement> readings, int fresh, int unsettled) {}
 

@@ -41,8 +41,8 @@ class ClassPairRetakeTest {
 
             @Override
             public List<Measurement> take(int k, List<Integer> pending, int pause) {
-                calls.add(PAIR + HostInference.PAIR_RETAKE + k + " after pause " + pause);
-                return List.of(reading(PAIR + HostInference.PAIR_RETAKE + k, 1.331, true));
+                calls.add(HostInference.again(PAIR, k) + " after pause " + pause);
+                return List.of(reading(HostInference.again(PAIR, k), 1.331, true));
             }
         };
         var outcome = UnsettledRetakes.settle(List.of(busy), attempts, true, "port classes", s -> { });
