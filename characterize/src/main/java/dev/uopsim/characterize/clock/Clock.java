@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * Turns raw samples into core cycles and judges them. With perf cycles the counts are used as they
  * are. With the TSC, each sample's cycles-per-tick ratio comes from the calibration chain timed
- * just before and just after it (2000 cycles over the difference of a short and a long run); a
- * sample whose two ratios disagree (the frequency moved) or whose ratio is far from the job's
+ * just before and just after it (2000 cycles over the difference of a short and a long run), or
+ * from the job's calibration runs together where the TSC moves in coarse steps ({@link JobCalibration});
+ * a sample whose two ratios disagree (the frequency moved) or whose ratio is far from the job's
  * median (a disturbed calibration) is dropped, and so is one whose throughput sentinel ran slow
  * (another thread was using the core).
  */
@@ -63,15 +64,14 @@ public final class Clock {
      * so that a replay of the journal drops the same samples: see {@link #convert(List, double)}).
      */
     public synchronized List<Sample> convert(List<RawSample> raw) {
-        double[] ratios = ratios(raw);
-        double median = median(ratios);
+        JobCalibration calibration = JobCalibration.of(raw);
         // The reference is taken from samples whose calibration holds up: a disturbed calibration
         // (a ratio far too low) would make one sentinel look fast and every later sample contended.
         double jobBest = Double.POSITIVE_INFINITY;
         for (int i = 0; i < raw.size(); i++) {
             RawSample r = raw.get(i);
-            if (calibrationProblem(r, ratios[i], median) != null) continue;
-            double s = r.sentinel() * ratios[i];
+            if (calibration.problem(i, r) != null) continue;
+            double s = r.sentinel() * calibration.ratio(i);
             if (Double.isFinite(s) && s > 0 && s < jobBest) jobBest = s;
         }
         if (Double.isFinite(jobBest)) {
@@ -79,7 +79,7 @@ public final class Clock {
             if (recentBest.size() > SENTINEL_WINDOW) recentBest.removeFirst();
         }
         bestSentinel = recentBest.stream().mapToDouble(Double::doubleValue).min().orElse(Double.POSITIVE_INFINITY);
-        return convert(raw, ratios, median, bestSentinel);
+        return convert(raw, calibration, bestSentinel);
     }
 
     /**
@@ -87,24 +87,14 @@ public final class Clock {
      * raw samples and reference always keep and drop the same samples, whatever was measured before.
      */
     public List<Sample> convert(List<RawSample> raw, double sentinelReference) {
-        double[] ratios = ratios(raw);
-        return convert(raw, ratios, median(ratios), sentinelReference);
+        return convert(raw, JobCalibration.of(raw), sentinelReference);
     }
 
-    private static double[] ratios(List<RawSample> raw) {
-        double[] ratios = new double[raw.size()];
-        for (int i = 0; i < raw.size(); i++) {
-            RawSample r = raw.get(i);
-            ratios[i] = (ratio(r.calShortBefore(), r.calLongBefore()) + ratio(r.calShortAfter(), r.calLongAfter())) / 2;
-        }
-        return ratios;
-    }
-
-    private List<Sample> convert(List<RawSample> raw, double[] ratios, double median, double reference) {
+    private List<Sample> convert(List<RawSample> raw, JobCalibration calibration, double reference) {
         List<Sample> out = new ArrayList<>(raw.size());
         for (int i = 0; i < raw.size(); i++) {
             RawSample r = raw.get(i);
-            double ratio = ratios[i];
+            double ratio = calibration.ratio(i);
             double sentinel = r.sentinel() * ratio;
             boolean contended = Double.isFinite(sentinel) && sentinel > reference * (1 + SENTINEL_SLACK);
             String dropped;
@@ -113,21 +103,12 @@ public final class Clock {
                 dropped = r.perfA() <= 0 || r.perfB() <= 0 ? "no perf count" : contended ? CONTENDED : null;
                 out.add(new Sample(r.perfA(), r.perfB(), ratio, sentinel, dropped));
             } else {
-                dropped = calibrationProblem(r, ratio, median);
+                dropped = calibration.problem(i, r);
                 if (dropped == null && contended) dropped = CONTENDED;
                 out.add(new Sample(r.ticksA() * ratio, r.ticksB() * ratio, ratio, sentinel, dropped));
             }
         }
         return out;
-    }
-
-    private static String calibrationProblem(RawSample r, double ratio, double median) {
-        double before = ratio(r.calShortBefore(), r.calLongBefore());
-        double after = ratio(r.calShortAfter(), r.calLongAfter());
-        if (!Double.isFinite(before) || !Double.isFinite(after)) return "calibration failed";
-        if (Math.abs(before - after) > RATIO_AGREEMENT * ratio) return "clock ratio moved during the sample";
-        if (Math.abs(ratio - median) > RATIO_OUTLIER * median) return "calibration far from the job's median";
-        return null;
     }
 
     static double median(double[] values) {

@@ -128,6 +128,42 @@ class ClockTest {
         assertTrue(kept(measured).contains(false), "the slower samples dropped live: " + kept(measured));
     }
 
+    /** A job timed by a TSC that advances 26 ticks at a time, {@code cyclesPerTick} core cycles a tick. */
+    private static List<RawSample> coarseJob(double cyclesPerTick, double cyclesA, double cyclesB, long seed) {
+        java.util.Random random = new java.util.Random(seed);
+        List<RawSample> out = new ArrayList<>();
+        for (int i = 0; i < 48; i++) {
+            long[] w = new long[9];
+            double[] cycles = {cyclesA, cyclesB, 1000, 3000, 1000, 3000, 1024};
+            for (int k = 0; k < cycles.length; k++) {
+                double start = random.nextDouble() * 26, ticks = cycles[k] / cyclesPerTick;
+                w[k] = 26 * (long) Math.floor((start + ticks) / 26) - 26 * (long) Math.floor(start / 26);
+            }
+            out.add(RawSample.of(w));
+        }
+        return out;
+    }
+
+    @Test
+    void aCoarseTscConvertsTheJobWithOneRatioPooledOverItsCalibrationRuns() {
+        // One step of 26 ticks is 1.8% of a calibration run: each sample's own ratio would fall on a few
+        // levels and the lower envelope would prefer the samples rounded down (figures about 2% fast).
+        double cyclesPerTick = 1.4037;
+        for (long seed = 1; seed <= 5; seed++) {
+            List<Clock.Sample> s = new Clock(ClockKind.TSC_CALIBRATED).convert(coarseJob(cyclesPerTick, 30_000, 60_000, seed));
+            assertEquals(cyclesPerTick, s.getFirst().cyclesPerTick(), cyclesPerTick * 0.003, "pooled ratio, seed " + seed);
+            assertTrue(s.stream().allMatch(x -> x.cyclesPerTick() == s.getFirst().cyclesPerTick()), "one ratio for the job");
+            assertTrue(s.stream().filter(Clock.Sample::kept).count() >= 40, "rounding alone drops no sample: " + s);
+            Estimate e = Estimator.throughput().estimate(s, 30_000);
+            assertEquals(1.0, e.value(), 0.005, "seed " + seed + ": " + e);
+        }
+    }
+
+    @Test
+    void theTscStepIsTheCommonDivisorOfTheCalibrationRuns() {
+        assertEquals(26, JobCalibration.tickStep(coarseJob(1.4, 30_000, 60_000, 7)));
+    }
+
     @Test
     void theCalibrationChainIsNotAnAddOfAnImmediate() {
         // Golden Cove-class cores run 'add r, imm' chains at rename, several per cycle.
