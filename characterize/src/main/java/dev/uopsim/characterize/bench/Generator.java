@@ -509,7 +509,15 @@ public final class Generator {
     }
 
     /** A filler for front-end probes: one slot, no execution port, eight bytes (the µop cache holds few per window). */
-    public static final String FILLER = "nop DWORD PTR [rax+rax*1+0x12345678]";
+    public static final String FILLER = dev.uopsim.characterize.infer.SlotFiller.LONG_NOP;
+
+    /** What slot probes put after each instance ({@link dev.uopsim.characterize.infer.SlotFiller}: CLC where NOPs fuse). */
+    private String slotFiller = FILLER;
+
+    /** Slot probes from now on put {@code filler} after each instance. */
+    public void fillSlotsWith(String filler) {
+        this.slotFiller = filler;
+    }
 
     /** Byte offset between the memory operands of a mix (each instance of each operand has its own line below it). */
     static final long MIX_OPERAND_STRIDE = 0x2000;
@@ -523,7 +531,7 @@ public final class Generator {
      * its instances), blocking (layout {@link Layout#BLOCKED}), interference between forms and the
      * held-apart mixes.
      *
-     * @param fillers       one-slot NOPs after every instance of part 0
+     * @param fillers       one-slot fillers (NOPs, or CLC where NOPs fuse) after every instance of part 0
      * @param breakExplicit zero idioms (constant moves for value-dependent forms) on every part's explicit read-write registers
      * @param sameLine      every written memory operand of the mix in one cache line
      * @param perCopy       what the figure is divided by (1: cycles per unit; part 0's instances: cycles per instance)
@@ -679,7 +687,7 @@ public final class Generator {
                 }
                 unit.addAll(breakers.get(p));
                 if (!parts.get(p).omitted()) unit.add(instance(f, nodes, b, a.base));
-                if (p == 0) for (int k = 0; k < fillers; k++) unit.add(FILLER);
+                if (p == 0) for (int k = 0; k < fillers; k++) unit.add(slotFiller);
             }
             units.add(unit);
         }

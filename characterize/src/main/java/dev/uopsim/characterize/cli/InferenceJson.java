@@ -18,6 +18,8 @@ final class InferenceJson {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("model", o.model().get("name"));
         m.put("front_end_slots_per_cycle", Math.round(r.width() * 100) / 100.0);
+        m.put("slot_filler", r.slotFiller().filler());
+        m.put("slot_filler_note", r.slotFiller().note());
         m.put("loop_delivery_across_iterations", r.loopDelivery().across());
         m.put("loop_delivery_note", r.loopDelivery().note());
         m.put("loop_buffer_used", r.loopBuffer().used());

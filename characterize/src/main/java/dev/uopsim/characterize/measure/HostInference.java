@@ -5,6 +5,7 @@ import dev.uopsim.characterize.bench.Generator;
 import dev.uopsim.characterize.infer.FormFigures;
 import dev.uopsim.characterize.infer.LoopBufferUse;
 import dev.uopsim.characterize.infer.LoopDelivery;
+import dev.uopsim.characterize.infer.SlotFiller;
 import dev.uopsim.characterize.infer.PortClasses;
 import dev.uopsim.characterize.infer.SlotProbe;
 import dev.uopsim.characterize.infer.UopCacheDelivery;
@@ -29,6 +30,7 @@ public final class HostInference {
 
     /** The front end's slots per cycle, from NOPs alone. */
     private double width = Double.NaN;
+    private SlotFiller.Choice slotFiller = SlotFiller.Choice.longNop("the long NOP (not chosen yet)");
 
     public HostInference(Generator generator, JournalMeasurer measurer, Consumer<String> log) {
         this.generator = generator;
@@ -151,6 +153,33 @@ public final class HostInference {
     static void pauseBeforeAttempt(int k, boolean measuring) throws IOException {
         if (k == 0 || !measuring) return;
         if (!Contention.sleep(PROBE_PAUSE_MILLIS << (k - 1))) throw new IOException("interrupted while waiting to measure a probe again");
+    }
+
+    /** The slot filler's probe: register moves, each followed by {@code filler} ({@link SlotFiller}). */
+    static Benchmark slotFillerBenchmark(String name, String filler, int attempt) {
+        List<String> unit = SlotFiller.probeUnit(filler);
+        return new Benchmark(again("frontend-fusion-mov-" + name + "-x" + SlotFiller.PAIRS, attempt), "NOP", Benchmark.Kind.THROUGHPUT,
+                "fusion-x" + SlotFiller.PAIRS, "", List.of(unit), SlotFiller.PAIRS, 4, List.of(), 0, false,
+                new dev.uopsim.characterize.runner.MachineState(), 0, List.of(), false, filler);
+    }
+
+    /**
+     * Chooses the filler of the slot probes (needs {@link #measureWidth} first): the long NOP unless it
+     * shares a slot with the instruction before it, then CLC if that does not. A journal from before this
+     * probe replays with the long NOP, as it was measured.
+     */
+    public SlotFiller.Choice measureSlotFiller() throws IOException {
+        double nop = settledProbe(k -> slotFillerBenchmark("nop8", SlotFiller.LONG_NOP, k), c -> SlotFiller.settles(c, width),
+                "front end, slot filler: a register move and a long NOP (cycles a pair)");
+        double clc = Double.NaN;
+        if (SlotFiller.fuses(nop, width)) {
+            clc = settledProbe(k -> slotFillerBenchmark("clc", SlotFiller.CLEAR_CARRY, k), c -> SlotFiller.settles(c, width),
+                    "front end, slot filler: a register move and CLC (cycles a pair)");
+        }
+        slotFiller = SlotFiller.choose(nop, clc, width);
+        generator.fillSlotsWith(slotFiller.filler());
+        log.accept("front end, slot filler: " + slotFiller.note());
+        return slotFiller;
     }
 
     /** Loops of K NOPs, one and two copies a loop: does delivery go on across the loop's end? */
@@ -1113,7 +1142,7 @@ public final class HostInference {
      * combinations with their blocking instructions, each form's µops, the core facts, and the names of
      * the ports (after the documented ones of {@code reference} when given).
      */
-    public record Result(double width, LoopDelivery.Verdict loopDelivery, LoopBufferUse.Verdict loopBuffer, double uopCacheProbe, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
+    public record Result(double width, SlotFiller.Choice slotFiller, LoopDelivery.Verdict loopDelivery, LoopBufferUse.Verdict loopBuffer, double uopCacheProbe, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
                          List<Combination> combinations, Map<String, InferredForm> forms,
                          dev.uopsim.characterize.infer.CoreProbes.Facts facts, List<String> portNames,
                          Map<Integer, List<dev.uopsim.model.Unit>> units, String reference, BypassProbe.Result bypass) {
@@ -1139,6 +1168,7 @@ public final class HostInference {
     public Result run(List<InstructionForm> forms, Map<String, FormFigures> figures, dev.uopsim.machine.BoundModel reference)
             throws IOException {
         measureWidth();
+        SlotFiller.Choice filler = measureSlotFiller();
         var loopDelivery = measureLoopDelivery();
         var loopBuffer = measureLoopBufferUse(loopDelivery);
         double uopCacheProbe = measureUopCacheProbe();
@@ -1227,7 +1257,7 @@ public final class HostInference {
             names = dev.uopsim.characterize.infer.PortNaming.names(structure.ports(), ev, fallback);
             referenceName = reference.name();
         }
-        return new Result(width, loopDelivery, loopBuffer, uopCacheProbe, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
+        return new Result(width, filler, loopDelivery, loopBuffer, uopCacheProbe, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
     }
 
     /**
