@@ -737,13 +737,32 @@ public final class HostInference {
         };
         var outcome = StructureRetakes.settle(cycles, c -> dev.uopsim.characterize.infer.PortStructure.solve(sizes,
                 structureMixes(bs, design, c), width, 16), attempts, measurer.measuring(), log);
-        int measured = structureMixes(bs, design, outcome.cycles()).size();
+        List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = structureMixes(bs, design, outcome.cycles());
+        int measured = mixes.size();
+        if (outcome.solution() != null && outcome.solution().error() > StructureRetakes.FIT) logWorstFits(classes, sizes, outcome.solution(), mixes);
         var solution = StructureRetakes.usable(outcome.solution(), measured, n);
         log.accept(String.format("port structure: %d ports explain %d mixes of %d classes with a mean error of %.1f%%%s", solution.ports(),
                 measured, n, 100 * solution.error(), solution.error() > StructureRetakes.FIT
                         ? String.format(java.util.Locale.ROOT, " (above the %.0f%% of quiet runs: the core may have been shared; check the "
                                 + "model with validate replay)", 100 * StructureRetakes.FIT) : ""));
         return new Structure(solution.ports(), solution.masks(), solution.error(), measured);
+    }
+
+    /** The mixes a layout that fits badly explains worst, so that a reader can see which classes disagree with it. */
+    private void logWorstFits(List<PortClasses.Klass> classes, int[] sizes, dev.uopsim.characterize.infer.PortStructure.Solution solution,
+                              List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes) {
+        int[] masks = solution.masks();
+        List<dev.uopsim.characterize.infer.PortStructure.Mix> worst = new ArrayList<>(mixes);
+        java.util.function.ToDoubleFunction<dev.uopsim.characterize.infer.PortStructure.Mix> miss = m -> Math.abs(
+                dev.uopsim.characterize.infer.PortStructure.predict(sizes[m.i()], sizes[m.j()], m, Integer.bitCount(masks[m.i()] & masks[m.j()]), width)
+                        - m.cycles()) / m.cycles();
+        worst.sort(java.util.Comparator.comparingDouble(miss).reversed());
+        for (var m : worst.subList(0, Math.min(8, worst.size()))) {
+            int o = Integer.bitCount(masks[m.i()] & masks[m.j()]);
+            log.accept(String.format(java.util.Locale.ROOT, "port structure: %d x %s (%d ports) + %d x %s (%d ports), %d shared: %.3f cycles, %.3f predicted",
+                    m.a(), classes.get(m.i()).representative(), sizes[m.i()], m.b(), classes.get(m.j()).representative(), sizes[m.j()], o,
+                    m.cycles(), dev.uopsim.characterize.infer.PortStructure.predict(sizes[m.i()], sizes[m.j()], m, o, width)));
+        }
     }
 
     /** The measured pair mixes (those with a figure) as the structure solver takes them. */

@@ -1,0 +1,6 @@
+.intel_syntax noprefix
+mov [r14+0x0], r8
+mov [r14+0x40], r9
+mov r10, [r14+0x2800]
+mov r11, [r14+0x2840]
+mov r12, [r14+0x2880]

@@ -1,0 +1,25 @@
+.intel_syntax noprefix
+add r8, rdx
+mov eax, 1
+add r9, rdx
+mov eax, 1
+add r10, rdx
+mov eax, 1
+add r11, rdx
+mov eax, 1
+add r12, rdx
+mov eax, 1
+add r13, rdx
+mov eax, 1
+add r14, rdx
+mov eax, 1
+add r15, rdx
+mov eax, 1
+add rbx, rdx
+mov eax, 1
+add rsi, rdx
+mov eax, 1
+add rdi, rdx
+mov eax, 1
+add rbp, rdx
+mov eax, 1

@@ -1,0 +1,25 @@
+.intel_syntax noprefix
+add r8, rdx
+mov rax, rcx
+add r9, rdx
+mov rax, rcx
+add r10, rdx
+mov rax, rcx
+add r11, rdx
+mov rax, rcx
+add r12, rdx
+mov rax, rcx
+add r13, rdx
+mov rax, rcx
+add r14, rdx
+mov rax, rcx
+add r15, rdx
+mov rax, rcx
+add rbx, rdx
+mov rax, rcx
+add rsi, rdx
+mov rax, rcx
+add rdi, rdx
+mov rax, rcx
+add rbp, rdx
+mov rax, rcx

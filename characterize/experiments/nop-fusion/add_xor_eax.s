@@ -1,0 +1,25 @@
+.intel_syntax noprefix
+add r8, rdx
+xor eax, eax
+add r9, rdx
+xor eax, eax
+add r10, rdx
+xor eax, eax
+add r11, rdx
+xor eax, eax
+add r12, rdx
+xor eax, eax
+add r13, rdx
+xor eax, eax
+add r14, rdx
+xor eax, eax
+add r15, rdx
+xor eax, eax
+add rbx, rdx
+xor eax, eax
+add rsi, rdx
+xor eax, eax
+add rdi, rdx
+xor eax, eax
+add rbp, rdx
+xor eax, eax

@@ -1,0 +1,13 @@
+.intel_syntax noprefix
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc

@@ -1,0 +1,13 @@
+.intel_syntax noprefix
+mov eax, 1
+mov eax, 1
+mov eax, 1
+mov eax, 1
+mov eax, 1
+mov eax, 1
+mov eax, 1
+mov eax, 1
+mov eax, 1
+mov eax, 1
+mov eax, 1
+mov eax, 1

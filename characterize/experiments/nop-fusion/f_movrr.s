@@ -1,0 +1,13 @@
+.intel_syntax noprefix
+mov rax, rcx
+mov rax, rcx
+mov rax, rcx
+mov rax, rcx
+mov rax, rcx
+mov rax, rcx
+mov rax, rcx
+mov rax, rcx
+mov rax, rcx
+mov rax, rcx
+mov rax, rcx
+mov rax, rcx

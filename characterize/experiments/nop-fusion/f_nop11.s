@@ -1,0 +1,13 @@
+.intel_syntax noprefix
+nop WORD PTR cs:[rax+rax*1+0x0]
+nop WORD PTR cs:[rax+rax*1+0x0]
+nop WORD PTR cs:[rax+rax*1+0x0]
+nop WORD PTR cs:[rax+rax*1+0x0]
+nop WORD PTR cs:[rax+rax*1+0x0]
+nop WORD PTR cs:[rax+rax*1+0x0]
+nop WORD PTR cs:[rax+rax*1+0x0]
+nop WORD PTR cs:[rax+rax*1+0x0]
+nop WORD PTR cs:[rax+rax*1+0x0]
+nop WORD PTR cs:[rax+rax*1+0x0]
+nop WORD PTR cs:[rax+rax*1+0x0]
+nop WORD PTR cs:[rax+rax*1+0x0]

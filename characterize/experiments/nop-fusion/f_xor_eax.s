@@ -1,0 +1,13 @@
+.intel_syntax noprefix
+xor eax, eax
+xor eax, eax
+xor eax, eax
+xor eax, eax
+xor eax, eax
+xor eax, eax
+xor eax, eax
+xor eax, eax
+xor eax, eax
+xor eax, eax
+xor eax, eax
+xor eax, eax

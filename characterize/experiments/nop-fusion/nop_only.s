@@ -1,0 +1,13 @@
+.intel_syntax noprefix
+nop DWORD PTR [rax+rax*1+0x12345678]
+nop DWORD PTR [rax+rax*1+0x12345678]
+nop DWORD PTR [rax+rax*1+0x12345678]
+nop DWORD PTR [rax+rax*1+0x12345678]
+nop DWORD PTR [rax+rax*1+0x12345678]
+nop DWORD PTR [rax+rax*1+0x12345678]
+nop DWORD PTR [rax+rax*1+0x12345678]
+nop DWORD PTR [rax+rax*1+0x12345678]
+nop DWORD PTR [rax+rax*1+0x12345678]
+nop DWORD PTR [rax+rax*1+0x12345678]
+nop DWORD PTR [rax+rax*1+0x12345678]
+nop DWORD PTR [rax+rax*1+0x12345678]
