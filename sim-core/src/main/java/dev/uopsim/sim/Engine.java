@@ -638,14 +638,18 @@ public final class Engine {
         if (si.serializing) lastSerializing = id;
         completeCycle[s] = NOT_READY;
         lastComputeDispatch[s] = -1;
-        storeDataCycle[s] = NOT_READY;
-        storeAddressCycle[s] = NOT_READY;
-        commitCycle[s] = NOT_READY;
+        if (si.isStore()) {
+            // Only a store's own state is ever read back (loads and commits find stores by id), so
+            // other instructions leave these rings alone.
+            storeDataCycle[s] = NOT_READY;
+            storeAddressCycle[s] = NOT_READY;
+            commitCycle[s] = NOT_READY;
+            storeDataSource[s] = READY;
+        }
         forwardFrom[s] = -1;
         forwardPartial[s] = false;
         renamedLoad[s] = false;
         partialReadyAt[s] = 0;
-        storeDataSource[s] = READY;
         // Only register outputs and the load's data are ever read (see readyAt, computeOutputs, finish).
         for (int o = 0, n = Math.min(si.outRegs.length, loadData); o < n; o++) outReady[s * outStride + o] = NOT_READY;
         outReady[s * outStride + loadData] = NOT_READY;
