@@ -692,7 +692,18 @@ public final class HostInference {
     // ---- Port structure -------------------------------------------------------------------------
 
     /** The port sets of the classes: masks over {@code ports} ports, and how well they explain the pair mixes. */
-    public record Structure(int ports, int[] masks, double error, int experiments) {}
+    /**
+     * The port layout of the classes: {@code masks[k]} is the ports of class {@code kept[k]} (classes no
+     * layout explains are left out, see {@link dev.uopsim.characterize.infer.MisfitClasses}).
+     */
+    public record Structure(int ports, int[] masks, double error, int experiments, int[] kept) {
+        /** The classes the layout covers, in the order of {@link #masks}. */
+        public List<PortClasses.Klass> keptOf(List<PortClasses.Klass> classes) {
+            List<PortClasses.Klass> out = new ArrayList<>();
+            for (int k : kept) out.add(classes.get(k));
+            return out;
+        }
+    }
 
     /**
      * Which ports each class uses: pairs of class members mixed in three proportions (each alone would
@@ -739,13 +750,28 @@ public final class HostInference {
                 structureMixes(bs, design, c), width, 16), attempts, measurer.measuring(), log);
         List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = structureMixes(bs, design, outcome.cycles());
         int measured = mixes.size();
-        if (outcome.solution() != null && outcome.solution().error() > StructureRetakes.FIT) logWorstFits(classes, sizes, outcome.solution(), mixes);
-        var solution = StructureRetakes.usable(outcome.solution(), measured, n);
+        var fitted = outcome.solution();
+        int[] kept = java.util.stream.IntStream.range(0, n).toArray();
+        if (fitted != null && fitted.error() > StructureRetakes.FIT) {
+            logWorstFits(classes, sizes, fitted, mixes);
+            var leftOut = dev.uopsim.characterize.infer.MisfitClasses.leaveOut(sizes, mixes, width, 16, StructureRetakes.FIT, fitted);
+            if (leftOut != null) {
+                List<String> names = new ArrayList<>();
+                for (int d : leftOut.dropped()) names.add(classes.get(d).representative() + " (" + classes.get(d).members().size() + " forms)");
+                log.accept(String.format(java.util.Locale.ROOT, "port structure: %.1f%% with every class; %.1f%% without the classes of %s, "
+                        + "which no layout explains: their forms get their ports by blocking", 100 * fitted.error(), 100 * leftOut.solution().error(),
+                        String.join(", ", names)));
+                fitted = leftOut.solution();
+                kept = leftOut.kept();
+                measured = dev.uopsim.characterize.infer.MisfitClasses.mixesOf(java.util.Arrays.stream(kept).boxed().toList(), mixes).size();
+            }
+        }
+        var solution = StructureRetakes.usable(fitted, measured, kept.length);
         log.accept(String.format("port structure: %d ports explain %d mixes of %d classes with a mean error of %.1f%%%s", solution.ports(),
                 measured, n, 100 * solution.error(), solution.error() > StructureRetakes.FIT
                         ? String.format(java.util.Locale.ROOT, " (above the %.0f%% of quiet runs: the core may have been shared; check the "
                                 + "model with validate replay)", 100 * StructureRetakes.FIT) : ""));
-        return new Structure(solution.ports(), solution.masks(), solution.error(), measured);
+        return new Structure(solution.ports(), solution.masks(), solution.error(), measured, kept);
     }
 
     /** The mixes a layout that fits badly explains worst, so that a reader can see which classes disagree with it. */
@@ -1197,6 +1223,7 @@ public final class HostInference {
         Map<String, Candidate> byName = new LinkedHashMap<>();
         for (Candidate c : cands) byName.put(c.form().name(), c);
         Structure structure = structure(classes, byName);
+        classes = structure.keptOf(classes);
         List<Combination> combos = combinations(classes, structure, byName, membership);
         Map<String, Integer> maskOf = new LinkedHashMap<>();
         for (int i = 0; i < classes.size(); i++) for (String m : classes.get(i).members()) maskOf.put(m, structure.masks()[i]);

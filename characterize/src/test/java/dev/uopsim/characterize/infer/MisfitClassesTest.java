@@ -1,0 +1,52 @@
+package dev.uopsim.characterize.infer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A class whose mixes no layout explains is left out, and the others keep a layout that fits them. */
+class MisfitClassesTest {
+    /** Two two-port classes on separate ports, as a one-port-class layout reads them. */
+    private static List<PortStructure.Mix> separatePairs() {
+        List<PortStructure.Mix> m = new ArrayList<>();
+        m.add(new PortStructure.Mix(0, 1, 2, 2, 4, 1.0));
+        m.add(new PortStructure.Mix(0, 1, 4, 2, 6, 2.0));
+        m.add(new PortStructure.Mix(0, 1, 2, 4, 6, 2.0));
+        return m;
+    }
+
+    @Test
+    void aOnePortClassThatHoldsBackEverythingItMeetsIsLeftOut() {
+        // Class 2 (one port) beside anything takes two cycles where any layout gives one (as MOVMSKPS
+        // beside four ADDs on the family 19h model 11h guest).
+        List<PortStructure.Mix> mixes = separatePairs();
+        for (int other : new int[]{0, 1}) {
+            mixes.add(new PortStructure.Mix(other, 2, 2, 1, 3, 2.0));
+            mixes.add(new PortStructure.Mix(other, 2, 4, 1, 5, 2.0));
+            mixes.add(new PortStructure.Mix(other, 2, 2, 2, 4, 2.0));
+        }
+        int[] sizes = {2, 2, 1};
+        PortStructure.Solution all = PortStructure.solve(sizes, mixes, 6, 8);
+        assertNotNull(all);
+        assertTrue(all.error() > 0.03, "every layout misses: " + all.error());
+        MisfitClasses.LeftOut out = MisfitClasses.leaveOut(sizes, mixes, 6, 8, 0.03, all);
+        assertNotNull(out);
+        assertArrayEquals(new int[]{2}, out.dropped());
+        assertArrayEquals(new int[]{0, 1}, out.kept());
+        assertTrue(out.solution().error() <= 0.03, "the rest fit: " + out.solution().error());
+        assertTrue((out.solution().masks()[0] & out.solution().masks()[1]) == 0, "two classes on separate ports");
+    }
+
+    @Test
+    void aLayoutThatFitsLeavesNothingOut() {
+        List<PortStructure.Mix> mixes = separatePairs();
+        int[] sizes = {2, 2};
+        PortStructure.Solution all = PortStructure.solve(sizes, mixes, 6, 8);
+        assertNull(MisfitClasses.leaveOut(sizes, mixes, 6, 8, 0.03, all));
+    }
+}
