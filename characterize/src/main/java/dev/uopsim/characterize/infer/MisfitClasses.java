@@ -11,19 +11,24 @@ import java.util.List;
  * family 19h model 11h guest one MOVMSKPS beside four ADDs took 2.0 cycles, 1.0 on any layout) makes
  * the solver bend the other classes' ports to fit it, and every layout then misses the mixes by 7-8%.
  * Such classes, whose mixes miss by more than {@code fit} even with the best overlap for each pair, are
- * taken out one at a time, the worst first, while the layout of the rest does not fit within
+ * taken out one at a time, the smallest first, while the layout of the rest does not fit within
  * {@code fit}; their forms then get their ports by blocking like any other form.
  */
 public final class MisfitClasses {
     /** At most this many classes are left out: more, and the mixes were read on a shared core, not misfit. */
-    public static final int MOST = 3;
+    public static final int MOST = 5;
 
     private MisfitClasses() {}
 
     /** What was left out, or null when leaving classes out does not bring the layout within {@code fit}. */
     public record LeftOut(int[] kept, int[] dropped, PortStructure.Solution solution) {}
 
-    public static LeftOut leaveOut(int[] sizes, List<PortStructure.Mix> mixes, double width, int maxPorts, double fit,
+    /**
+     * @param members the forms in each class: of the classes that miss, the smallest goes first, since a
+     *                class beside a misfit one misses too (every pair of the ADDs' 168 forms with an
+     *                FP-to-integer move did), and leaving a small class out costs the fewest forms
+     */
+    public static LeftOut leaveOut(int[] sizes, int[] members, List<PortStructure.Mix> mixes, double width, int maxPorts, double fit,
                                    PortStructure.Solution first) {
         int n = sizes.length;
         List<Integer> kept = new ArrayList<>();
@@ -31,7 +36,7 @@ public final class MisfitClasses {
         List<Integer> dropped = new ArrayList<>();
         PortStructure.Solution solution = first;
         while (solution != null && solution.error() > fit && dropped.size() < MOST && kept.size() > 2) {
-            int worst = worstExplained(kept, sizes, mixes, width, fit);
+            int worst = smallestMisfit(kept, sizes, members, mixes, width, fit);
             if (worst < 0) return null;
             kept.remove(Integer.valueOf(worst));
             dropped.add(worst);
@@ -43,12 +48,12 @@ public final class MisfitClasses {
     }
 
     /**
-     * The kept class (original index) whose mixes are explained worst even when each pair of classes may
-     * share whatever number of ports suits it best, -1 when none misses by more than {@code fit}. Judged
-     * pair by pair and not by the layout: a layout bent to fit a misfit class misses the mixes of the
-     * classes it bent (on the family 19h model 11h guest the ADDs' 168 forms, against one MOVMSKPS).
+     * The smallest kept class (original index) whose mixes miss by more than {@code fit} even when each
+     * pair of classes may share whatever number of ports suits it best, -1 when none does. Judged pair by
+     * pair and not by the layout: a layout bent to fit a misfit class misses the mixes of the classes it
+     * bent.
      */
-    static int worstExplained(List<Integer> kept, int[] sizes, List<PortStructure.Mix> mixes, double width, double fit) {
+    static int smallestMisfit(List<Integer> kept, int[] sizes, int[] members, List<PortStructure.Mix> mixes, double width, double fit) {
         double[] sum = new double[sizes.length];
         int[] count = new int[sizes.length];
         java.util.Map<Long, List<PortStructure.Mix>> byPair = new java.util.LinkedHashMap<>();
@@ -68,12 +73,14 @@ public final class MisfitClasses {
             count[i] += pair.size();
             count[j] += pair.size();
         }
-        int worst = -1;
+        int chosen = -1;
         for (int c : kept) {
             if (count[c] == 0 || sum[c] / count[c] <= fit) continue;
-            if (worst < 0 || sum[c] / count[c] > sum[worst] / count[worst]) worst = c;
+            if (chosen < 0 || members[c] < members[chosen] || members[c] == members[chosen] && sum[c] / count[c] > sum[chosen] / count[chosen]) {
+                chosen = c;
+            }
         }
-        return worst;
+        return chosen;
     }
 
     private static int[] sizesOf(List<Integer> kept, int[] sizes) {

@@ -754,7 +754,8 @@ public final class HostInference {
         int[] kept = java.util.stream.IntStream.range(0, n).toArray();
         if (fitted != null && fitted.error() > StructureRetakes.FIT) {
             logWorstFits(classes, sizes, fitted, mixes);
-            var leftOut = dev.uopsim.characterize.infer.MisfitClasses.leaveOut(sizes, mixes, width, 16, StructureRetakes.FIT, fitted);
+            var leftOut = dev.uopsim.characterize.infer.MisfitClasses.leaveOut(sizes, classes.stream().mapToInt(k -> k.members().size()).toArray(), mixes,
+                    width, 16, StructureRetakes.FIT, fitted);
             if (leftOut != null) {
                 List<String> names = new ArrayList<>();
                 for (int d : leftOut.dropped()) names.add(classes.get(d).representative() + " (" + classes.get(d).members().size() + " forms)");

@@ -34,7 +34,7 @@ class MisfitClassesTest {
         PortStructure.Solution all = PortStructure.solve(sizes, mixes, 6, 8);
         assertNotNull(all);
         assertTrue(all.error() > 0.03, "every layout misses: " + all.error());
-        MisfitClasses.LeftOut out = MisfitClasses.leaveOut(sizes, mixes, 6, 8, 0.03, all);
+        MisfitClasses.LeftOut out = MisfitClasses.leaveOut(sizes, new int[]{20, 30, 3}, mixes, 6, 8, 0.03, all);
         assertNotNull(out);
         assertArrayEquals(new int[]{2}, out.dropped());
         assertArrayEquals(new int[]{0, 1}, out.kept());
@@ -47,6 +47,6 @@ class MisfitClassesTest {
         List<PortStructure.Mix> mixes = separatePairs();
         int[] sizes = {2, 2};
         PortStructure.Solution all = PortStructure.solve(sizes, mixes, 6, 8);
-        assertNull(MisfitClasses.leaveOut(sizes, mixes, 6, 8, 0.03, all));
+        assertNull(MisfitClasses.leaveOut(sizes, new int[]{20, 30}, mixes, 6, 8, 0.03, all));
     }
 }
