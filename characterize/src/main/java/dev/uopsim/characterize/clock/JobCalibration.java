@@ -12,8 +12,8 @@ import java.util.List;
  * sample. AMD cores advance the TSC in steps instead (the P0 frequency over a 100 MHz reference: 26
  * ticks a step on the family 19h model 11h guest), and one step is 1.8% of the 2,000-cycle
  * calibration run: a sample's own ratio falls on one of a few levels, and the lower envelope of the
- * converted samples then prefers those whose ratio was rounded down, so every figure read about 2%
- * fast (6.13 NOPs a cycle for 6). With such a coarse clock the job's samples share one ratio, pooled
+ * converted samples then prefers those whose ratio was rounded down (six benchmarks there read 0.991
+ * to 1.005 times their pooled figure, most of them fast). With such a coarse clock the job's samples share one ratio, pooled
  * over the calibration runs of the samples whose calibration holds up, and the checks allow the
  * rounding of two steps.
  */

@@ -769,7 +769,7 @@ public final class HostInference {
         }
         var solution = StructureRetakes.usable(fitted, measured, kept.length);
         log.accept(String.format("port structure: %d ports explain %d mixes of %d classes with a mean error of %.1f%%%s", solution.ports(),
-                measured, n, 100 * solution.error(), solution.error() > StructureRetakes.FIT
+                measured, kept.length, 100 * solution.error(), solution.error() > StructureRetakes.FIT
                         ? String.format(java.util.Locale.ROOT, " (above the %.0f%% of quiet runs: the core may have been shared; check the "
                                 + "model with validate replay)", 100 * StructureRetakes.FIT) : ""));
         return new Structure(solution.ports(), solution.masks(), solution.error(), measured, kept);

@@ -147,7 +147,7 @@ class ClockTest {
     @Test
     void aCoarseTscConvertsTheJobWithOneRatioPooledOverItsCalibrationRuns() {
         // One step of 26 ticks is 1.8% of a calibration run: each sample's own ratio would fall on a few
-        // levels and the lower envelope would prefer the samples rounded down (figures about 2% fast).
+        // levels and the lower envelope would prefer the samples rounded down (figures fast by up to about 1%).
         double cyclesPerTick = 1.4037;
         for (long seed = 1; seed <= 5; seed++) {
             List<Clock.Sample> s = new Clock(ClockKind.TSC_CALIBRATED).convert(coarseJob(cyclesPerTick, 30_000, 60_000, seed));

@@ -49,6 +49,8 @@ public final class PortsCommand implements Command {
                 ../shared/data/uops-info-csv/alderlakep.csv for a Golden Cove core) and compares the µops of every
                 form the inference settled (rows taken from a reference model are not compared). Agreement:
                 the same compute port sets with the same counts, as many loads and as many store addresses.
+                Tables that name pipes (uops.info's Zen tables: 1*FP0123) are compared on the pipes they name:
+                the model's µops on pipes of those prefixes (FP0, FP1, ...) against the table's.
                 """;
     }
 
@@ -111,6 +113,55 @@ public final class PortsCommand implements Command {
         return new Usage(compute, loads, sta);
     }
 
+    /** A term of a table that names pipes by prefix and numbers, as uops.info's AMD tables do ({@code 1*FP0123}). */
+    private static final Pattern NAMED_TERM = Pattern.compile("(\\d+)\\*([A-Z]+)([0-9]+)");
+
+    /** Whether a table writes Intel port numbers ({@code 1*p0156}) rather than named pipes. */
+    static boolean intelNotation(Map<String, String> table) {
+        return table.values().stream().anyMatch(v -> TERM.matcher(v).find());
+    }
+
+    /**
+     * A table with named pipes ({@code 2*FP01+1*FP45}) as sets of full names ({@code FP0,FP1}). uops.info's
+     * Zen tables name only the pipes AMD's counters count (the FP pipes): loads, stores and integer
+     * pipes are not in them, so only µops on pipes of the table's prefixes are compared.
+     */
+    static Usage fromNamedTable(String ports) {
+        Map<String, Integer> compute = new TreeMap<>();
+        Matcher m = NAMED_TERM.matcher(ports);
+        while (m.find()) {
+            List<String> names = new ArrayList<>();
+            for (char c : m.group(3).toCharArray()) names.add(m.group(2) + c);
+            compute.merge(String.join(",", names), Integer.parseInt(m.group(1)), Integer::sum);
+        }
+        return new Usage(compute, 0, 0);
+    }
+
+    /** The pipe-name prefixes a named table uses ({@code FP}). */
+    static java.util.Set<String> prefixes(Map<String, String> table) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (String v : table.values()) {
+            Matcher m = NAMED_TERM.matcher(v);
+            while (m.find()) out.add(m.group(2));
+        }
+        return out;
+    }
+
+    /** The model's µops on pipes of the table's prefixes, as {@link #fromNamedTable} writes them (a pipe named FP10 is not FP1 and 0). */
+    @SuppressWarnings("unchecked")
+    static Usage fromModelNamed(List<Object> uops, java.util.Set<String> prefixes) {
+        Map<String, Integer> compute = new TreeMap<>();
+        for (Object o : uops) {
+            Map<String, Object> u = (Map<String, Object>) o;
+            int n = u.get("count") instanceof Number c ? c.intValue() : 1;
+            List<String> ports = new ArrayList<>((List<String>) u.get("ports"));
+            if (ports.isEmpty() || !ports.stream().allMatch(p -> prefixes.contains(p.replaceAll("[0-9]+$", "")) && p.matches("[A-Z]+[0-9]"))) continue;
+            ports.sort(null);
+            compute.merge(String.join(",", ports), n, Integer::sum);
+        }
+        return new Usage(compute, 0, 0);
+    }
+
     /** P10 -> B, P11 -> A, P<n> -> n; other names as they are (then they never agree). */
     static String intelDigit(String port) {
         if (port.matches("P\\d+")) {
@@ -141,6 +192,8 @@ public final class PortsCommand implements Command {
         }
         Map<String, Object> rows = (Map<String, Object>) ((Map<String, Object>) model.get("instructions")).get("forms");
         Map<String, String> documented = readTable(table);
+        boolean intel = intelNotation(documented);
+        java.util.Set<String> prefixes = intel ? java.util.Set.of() : prefixes(documented);
         List<Map<String, Object>> disagree = new ArrayList<>();
         int compared = 0, agree = 0, noTable = 0, skipped = 0;
         Map<String, Integer> kinds = new TreeMap<>();
@@ -156,8 +209,9 @@ public final class PortsCommand implements Command {
                 continue;
             }
             compared++;
-            Usage mine = fromModel((List<Object>) row.getOrDefault("uops", List.of()), portUnits);
-            Usage theirs = fromUopsInfo(doc);
+            Usage mine = intel ? fromModel((List<Object>) row.getOrDefault("uops", List.of()), portUnits)
+                    : fromModelNamed((List<Object>) row.getOrDefault("uops", List.of()), prefixes);
+            Usage theirs = intel ? fromUopsInfo(doc) : fromNamedTable(doc);
             if (mine.equals(theirs)) {
                 agree++;
                 continue;
