@@ -247,6 +247,27 @@ public final class PortUsage {
         return kept.equals(u.groups()) ? u : new Usage(kept, u.residue(), u.unsettled());
     }
 
+    /**
+     * µops blocking found on a part of the load ports counted on the load combination, and alike for
+     * stores: the rules that follow know a load µop by the load combination's mask. A core may have a
+     * narrower class of loads (Zen 4's 256-bit loads on two of its three load ports), and a
+     * load-operation's load then showed up within it and was taken for a compute µop: on the family 19h
+     * model 11h guest 144 load-operations lost their FP µop to the slot ceiling that way and kept two loads.
+     */
+    public static Usage memoryOnWholeCombinations(Usage u, int loadMask, int storeMask) {
+        List<Group> kept = new ArrayList<>();
+        int loads = 0, stores = 0;
+        for (Group g : u.groups()) {
+            if (loadMask != 0 && g.mask() != 0 && (g.mask() & ~loadMask) == 0) loads += g.count();
+            else if (storeMask != 0 && g.mask() != 0 && (g.mask() & ~storeMask) == 0) stores += g.count();
+            else kept.add(g);
+        }
+        if (loads > 0) kept.add(new Group(loadMask, loads));
+        if (stores > 0) kept.add(new Group(storeMask, stores));
+        boolean same = kept.size() == u.groups().size() && new java.util.HashSet<>(kept).equals(new java.util.HashSet<>(u.groups()));
+        return same ? u : new Usage(kept, u.residue(), u.unsettled());
+    }
+
     private static boolean memory(Group g, int loadMask, int storeMask) {
         return loadMask != 0 && g.mask() == loadMask || storeMask != 0 && g.mask() == storeMask;
     }

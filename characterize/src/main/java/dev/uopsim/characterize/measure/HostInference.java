@@ -988,7 +988,8 @@ public final class HostInference {
         for (InstructionForm f : forms) {
             List<dev.uopsim.characterize.infer.PortUsage.Blocked> bl = byForm.getOrDefault(f.name(), List.of());
             if (bl.isEmpty() && !skipped.containsKey(f.name())) continue;
-            var usage = dev.uopsim.characterize.infer.PortUsage.decode(bl);
+            var usage = dev.uopsim.characterize.infer.PortUsage.memoryOnWholeCombinations(
+                    dev.uopsim.characterize.infer.PortUsage.decode(bl), loadMask, storeMask);
             List<String> notes = new ArrayList<>(skipped.getOrDefault(f.name(), List.of()));
             // A combination too wide for the front end to block beside this form (the five ALUs beside a
             // multi-slot form): the slots no measured µop accounts for are put there.
