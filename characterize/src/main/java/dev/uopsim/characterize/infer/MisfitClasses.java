@@ -58,16 +58,10 @@ public final class MisfitClasses {
         int[] count = new int[sizes.length];
         java.util.Map<Long, List<PortStructure.Mix>> byPair = new java.util.LinkedHashMap<>();
         for (PortStructure.Mix m : mixesOf(kept, mixes)) byPair.computeIfAbsent(PortStructure.key(m.i(), m.j()), k -> new ArrayList<>()).add(m);
+        int[] keptSizes = sizesOf(kept, sizes);
         for (List<PortStructure.Mix> pair : byPair.values()) {
             int i = kept.get(pair.getFirst().i()), j = kept.get(pair.getFirst().j());
-            double best = Double.POSITIVE_INFINITY;
-            for (int o = 0; o <= Math.min(sizes[i], sizes[j]); o++) {
-                double miss = 0;
-                for (PortStructure.Mix m : pair) {
-                    miss += Math.abs(PortStructure.predict(sizes[kept.get(m.i())], sizes[kept.get(m.j())], m, o, width) - m.cycles()) / m.cycles();
-                }
-                best = Math.min(best, miss);
-            }
+            double best = java.util.Arrays.stream(PortStructure.overlapMisses(keptSizes, pair, width)).min().orElse(0) * pair.size();
             sum[i] += best;
             sum[j] += best;
             count[i] += pair.size();

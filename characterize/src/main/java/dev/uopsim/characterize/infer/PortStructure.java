@@ -53,14 +53,7 @@ public final class PortStructure {
         for (var e : byPair.entrySet()) {
             int i = (int) (e.getKey() >> 32), j = (int) (long) e.getKey();
             int most = Math.min(sizes[i], sizes[j]);
-            double[] err = new double[most + 1];
-            for (int o = 0; o <= most; o++) {
-                for (Mix m : e.getValue()) {
-                    int x = sizes[m.i()], y = sizes[m.j()];
-                    err[o] += Math.abs(predict(x, y, m, o, width) - m.cycles()) / m.cycles();
-                }
-                err[o] /= e.getValue().size();
-            }
+            double[] err = overlapMisses(sizes, e.getValue(), width);
             double best = Arrays.stream(err).min().orElse(0);
             double[] c = new double[most + 1];
             boolean[] ok = new boolean[most + 1];
@@ -203,10 +196,25 @@ public final class PortStructure {
     /** Mean relative error of a layout's predictions over the mixes. */
     public static double error(int[] sizes, int[] masks, List<Mix> mixes, double width) {
         double sum = 0;
-        for (Mix m : mixes) {
-            int o = Integer.bitCount(masks[m.i()] & masks[m.j()]);
-            sum += Math.abs(predict(sizes[m.i()], sizes[m.j()], m, o, width) - m.cycles()) / m.cycles();
-        }
+        for (Mix m : mixes) sum += miss(sizes, masks, m, width);
         return mixes.isEmpty() ? 0 : sum / mixes.size();
+    }
+
+    /** Relative error of a layout's prediction for one mix. */
+    public static double miss(int[] sizes, int[] masks, Mix m, double width) {
+        int o = Integer.bitCount(masks[m.i()] & masks[m.j()]);
+        return Math.abs(predict(sizes[m.i()], sizes[m.j()], m, o, width) - m.cycles()) / m.cycles();
+    }
+
+    /** Mean relative error over one pair's mixes when the two classes share o ports, for o from 0 to the smaller class's size. */
+    public static double[] overlapMisses(int[] sizes, List<Mix> pair, double width) {
+        Mix first = pair.getFirst();
+        int most = Math.min(sizes[first.i()], sizes[first.j()]);
+        double[] err = new double[most + 1];
+        for (int o = 0; o <= most; o++) {
+            for (Mix m : pair) err[o] += Math.abs(predict(sizes[m.i()], sizes[m.j()], m, o, width) - m.cycles()) / m.cycles();
+            err[o] /= pair.size();
+        }
+        return err;
     }
 }

@@ -255,6 +255,7 @@ public final class PortUsage {
      * model 11h guest 144 load-operations lost their FP µop to the slot ceiling that way and kept two loads.
      */
     public static Usage memoryOnWholeCombinations(Usage u, int loadMask, int storeMask) {
+        if (u.groups().stream().noneMatch(g -> narrowerPart(g.mask(), loadMask) || narrowerPart(g.mask(), storeMask))) return u;
         List<Group> kept = new ArrayList<>();
         int loads = 0, stores = 0;
         for (Group g : u.groups()) {
@@ -264,8 +265,12 @@ public final class PortUsage {
         }
         if (loads > 0) kept.add(new Group(loadMask, loads));
         if (stores > 0) kept.add(new Group(storeMask, stores));
-        boolean same = kept.size() == u.groups().size() && new java.util.HashSet<>(kept).equals(new java.util.HashSet<>(u.groups()));
-        return same ? u : new Usage(kept, u.residue(), u.unsettled());
+        return new Usage(kept, u.residue(), u.unsettled());
+    }
+
+    /** A mask on some of the combination's ports, not all. */
+    private static boolean narrowerPart(int mask, int combination) {
+        return combination != 0 && mask != 0 && mask != combination && (mask & ~combination) == 0;
     }
 
     private static boolean memory(Group g, int loadMask, int storeMask) {

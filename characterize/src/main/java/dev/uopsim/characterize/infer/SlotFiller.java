@@ -43,7 +43,7 @@ public final class SlotFiller {
     public static boolean settles(double cyclesPerPair, double width) {
         if (!(cyclesPerPair > 0)) return false;
         double apart = 2 / width;
-        return cyclesPerPair < FUSED_BELOW * apart || Math.abs(cyclesPerPair - apart) <= 0.1 * apart;
+        return fuses(cyclesPerPair, width) || Math.abs(cyclesPerPair - apart) <= 0.1 * apart;
     }
 
     /** Whether the filler shared a slot with the move before it. */

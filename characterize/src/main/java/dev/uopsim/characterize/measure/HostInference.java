@@ -30,7 +30,6 @@ public final class HostInference {
 
     /** The front end's slots per cycle, from NOPs alone. */
     private double width = Double.NaN;
-    private SlotFiller.Choice slotFiller = SlotFiller.Choice.longNop("the long NOP (not chosen yet)");
 
     public HostInference(Generator generator, JournalMeasurer measurer, Consumer<String> log) {
         this.generator = generator;
@@ -176,10 +175,10 @@ public final class HostInference {
             clc = settledProbe(k -> slotFillerBenchmark("clc", SlotFiller.CLEAR_CARRY, k), c -> SlotFiller.settles(c, width),
                     "front end, slot filler: a register move and CLC (cycles a pair)");
         }
-        slotFiller = SlotFiller.choose(nop, clc, width);
-        generator.fillSlotsWith(slotFiller.filler());
-        log.accept("front end, slot filler: " + slotFiller.note());
-        return slotFiller;
+        SlotFiller.Choice choice = SlotFiller.choose(nop, clc, width);
+        generator.fillSlotsWith(choice.filler());
+        log.accept("front end, slot filler: " + choice.note());
+        return choice;
     }
 
     /** Loops of K NOPs, one and two copies a loop: does delivery go on across the loop's end? */
@@ -691,10 +690,10 @@ public final class HostInference {
 
     // ---- Port structure -------------------------------------------------------------------------
 
-    /** The port sets of the classes: masks over {@code ports} ports, and how well they explain the pair mixes. */
     /**
-     * The port layout of the classes: {@code masks[k]} is the ports of class {@code kept[k]} (classes no
-     * layout explains are left out, see {@link dev.uopsim.characterize.infer.MisfitClasses}).
+     * The port sets of the classes: masks over {@code ports} ports, and how well they explain the pair
+     * mixes; {@code masks[k]} is the ports of class {@code kept[k]} (classes no layout explains are left
+     * out, see {@link dev.uopsim.characterize.infer.MisfitClasses}).
      */
     public record Structure(int ports, int[] masks, double error, int experiments, int[] kept) {
         /** The classes the layout covers, in the order of {@link #masks}. */
@@ -780,10 +779,8 @@ public final class HostInference {
                               List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes) {
         int[] masks = solution.masks();
         List<dev.uopsim.characterize.infer.PortStructure.Mix> worst = new ArrayList<>(mixes);
-        java.util.function.ToDoubleFunction<dev.uopsim.characterize.infer.PortStructure.Mix> miss = m -> Math.abs(
-                dev.uopsim.characterize.infer.PortStructure.predict(sizes[m.i()], sizes[m.j()], m, Integer.bitCount(masks[m.i()] & masks[m.j()]), width)
-                        - m.cycles()) / m.cycles();
-        worst.sort(java.util.Comparator.comparingDouble(miss).reversed());
+        worst.sort(java.util.Comparator.comparingDouble((dev.uopsim.characterize.infer.PortStructure.Mix m) ->
+                dev.uopsim.characterize.infer.PortStructure.miss(sizes, masks, m, width)).reversed());
         for (var m : worst.subList(0, Math.min(8, worst.size()))) {
             int o = Integer.bitCount(masks[m.i()] & masks[m.j()]);
             log.accept(String.format(java.util.Locale.ROOT, "port structure: %d x %s (%d ports) + %d x %s (%d ports), %d shared: %.3f cycles, %.3f predicted",
