@@ -75,6 +75,10 @@ public record Memory(
                                          + "gpr32, gpr64 (by the memory operand's width), vector, sign-extended (a MOVSX/MOVSXD load, whatever its width); a pair "
                                          + "outside the list forwards",
                                          def = "[\"gpr8\", \"gpr16\", \"gpr32\", \"gpr64\", \"vector\", \"sign-extended\"]") List<RenamedValue> values,
+                                 @Param(value = "loads of a loop whose store pair it learns although the two address expressions differ "
+                                         + "(another base register holding the same address), at most; 0 = none. A loop with more such "
+                                         + "loads gets none of them renamed, and unrolled code (each copy a new load) none either",
+                                         def = "0", min = 0) int learnedLoads,
                                  @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
         public MemoryRenaming {
             shapes = List.copyOf(shapes);

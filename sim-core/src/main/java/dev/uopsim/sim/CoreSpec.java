@@ -146,13 +146,29 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param loadBanks          how many loads a cycle may start in one L1 bank
      * @param renamingSameCycle  a load is renamed from a store renamed in the same cycle (false: it waits a cycle)
      * @param renamedValues      the values memory renaming moves (a pair whose store or load is of another kind forwards)
+     * @param renamingLearnedLoads loads of a loop renamed from a store written through another address expression,
+     *                           once the pair repeats, at most (a loop with more gets none; unrolled code none)
      */
     public record LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
                             double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
                             java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
                             boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
                             ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks, boolean renamingSameCycle,
-                            java.util.Set<RenamedValue> renamedValues, double forwardComputedExtra, int segmentStorePorts) {
+                            java.util.Set<RenamedValue> renamedValues, double forwardComputedExtra, int segmentStorePorts,
+                            int renamingLearnedLoads) {
+
+        /** The same unit that renames only the address shapes it recognises (no learned pairs). */
+        public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,
+                         double forwardLatency, int forwardFailPenalty, boolean memoryRenaming, int renamingLatency,
+                         java.util.Set<RenamingShape> renamingShapes, int renamingPerCycle, DependencePolicy dependencePolicy,
+                         boolean inOrderLoads, int storeCommitsPerCycle, boolean storeCommitSameLine,
+                         ReadModifyWriteRenaming renamingReadModifyWrite, LoadBanks loadBanks, boolean renamingSameCycle,
+                         java.util.Set<RenamedValue> renamedValues, double forwardComputedExtra, int segmentStorePorts) {
+            this(loadToUse, loadToUseComplex, vectorLoadExtra, loadBuffer, storeBuffer, forwardLatency, forwardFailPenalty,
+                    memoryRenaming, renamingLatency, renamingShapes, renamingPerCycle, dependencePolicy, inOrderLoads,
+                    storeCommitsPerCycle, storeCommitSameLine, renamingReadModifyWrite, loadBanks, renamingSameCycle, renamedValues,
+                    forwardComputedExtra, segmentStorePorts, 0);
+        }
 
         /** The same unit without a port limit for FS/GS stores. */
         public LoadStore(int loadToUse, int loadToUseComplex, int vectorLoadExtra, int loadBuffer, int storeBuffer,

@@ -300,6 +300,52 @@ public final class DependencyGraph {
             this.g = g;
             this.trace = new AddressTrace(code, input, STEADY + 2);
             this.storeOut = new Node[2][code.size()];
+            int most = core.loadStore().renamingLearnedLoads();
+            this.learns = most > 0 && input.loop() && learnedLoads() <= most;
+        }
+
+        /** Whether the renamer learns the pairs whose address expressions differ here (as Engine.learnable decides). */
+        private final boolean learns;
+
+        /** The loop's loads that read exactly what an older store wrote through another address expression. */
+        private int learnedLoads() {
+            int n = 0;
+            for (StaticInstruction s : code) {
+                if (!s.isLoad()) continue;
+                int[] w = youngestWriter(1, s, false);
+                if (w != null && w[3] == 1 && !Engine.renamable(core, code.get(w[1]), s) && Engine.renamableValues(core, code.get(w[1]), s)) n++;
+            }
+            return n;
+        }
+
+        private int loadAccess(StaticInstruction s) {
+            for (int k = 0; k < s.accesses.length; k++) if (s.accesses[k].load()) return k;
+            return 0;
+        }
+
+        /**
+         * The youngest store older than load {@code s} of iteration {@code it} (this one or the one before)
+         * that overlaps it: {iteration, store index, store access, 1 when the store holds exactly what the load
+         * reads and 0 for any other overlap}, or null. With {@code built}, only stores already in the graph.
+         */
+        private int[] youngestWriter(int it, StaticInstruction s, boolean built) {
+            int loadAccess = loadAccess(s);
+            int loadSize = s.accesses.length == 0 ? 0 : s.accesses[loadAccess].size();
+            for (int i = it; i >= 0; i--) {
+                for (int st = i == it ? s.index - 1 : code.size() - 1; st >= 0; st--) {
+                    StaticInstruction store = code.get(st);
+                    if (!store.isStore() || built && storeOut[i][st] == null) continue;
+                    for (int k = 0; k < store.accesses.length; k++) {
+                        if (!store.accesses[k].store()) continue;
+                        var rel = trace.relate(STEADY + i, st, k, store.accesses[k].size(), STEADY + it, s.index, loadAccess, loadSize);
+                        if (rel != SymbolicValue.Overlap.CONTAINS && rel != SymbolicValue.Overlap.PARTIAL) continue;
+                        boolean exact = rel == SymbolicValue.Overlap.CONTAINS && store.accesses[k].size() == loadSize
+                                && trace.sameAddress(STEADY + i, st, k, STEADY + it, s.index, loadAccess);
+                        return new int[]{i, st, k, exact ? 1 : 0, rel == SymbolicValue.Overlap.PARTIAL ? 1 : 0};
+                    }
+                }
+            }
+            return null;
         }
 
         private static int[] filled(int n, int value) {
@@ -367,33 +413,15 @@ public final class DependencyGraph {
             int memory = -1;
             for (int k = 0; k < in.length; k++) if (s.inRegs[k] == StaticInstruction.MEMORY) memory = k;
             if (memory < 0) return;
-            int loadAccess = 0;
-            for (int k = 0; k < s.accesses.length; k++) {
-                if (s.accesses[k].load()) {
-                    loadAccess = k;
-                    break;
-                }
-            }
-            int loadSize = s.accesses.length == 0 ? 0 : s.accesses[loadAccess].size();
             boolean renamed = false;
-            search:
-            for (int i = it; i >= 0; i--) {
-                for (int st = i == it ? s.index - 1 : code.size() - 1; st >= 0; st--) {
-                    StaticInstruction store = code.get(st);
-                    if (!store.isStore() || storeOut[i][st] == null) continue;
-                    for (int k = 0; k < store.accesses.length; k++) {
-                        if (!store.accesses[k].store()) continue;
-                        var rel = trace.relate(STEADY + i, st, k, store.accesses[k].size(), STEADY + it, s.index, loadAccess, loadSize);
-                        if (rel != SymbolicValue.Overlap.CONTAINS && rel != SymbolicValue.Overlap.PARTIAL) continue;
-                        CoreSpec.LoadStore ls = core.loadStore();
-                        renamed = rel == SymbolicValue.Overlap.CONTAINS && ls.memoryRenaming() && store.accesses[k].size() == loadSize
-                                && Engine.renamable(core, store, s) && trace.sameAddress(STEADY + i, st, k, STEADY + it, s.index, loadAccess);
-                        double cycles = renamed ? ls.renamingLatency()
-                                : rel == SymbolicValue.Overlap.PARTIAL ? ls.forwardFailPenalty() : ls.forwardLatency();
-                        edge(storeOut[i][st], in[memory], Kind.MEMORY, cycles);
-                        break search;
-                    }
-                }
+            int[] w = youngestWriter(it, s, true);
+            if (w != null) {
+                StaticInstruction store = code.get(w[1]);
+                CoreSpec.LoadStore ls = core.loadStore();
+                renamed = w[3] == 1 && ls.memoryRenaming()
+                        && (Engine.renamable(core, store, s) || learns && Engine.renamableValues(core, store, s));
+                double cycles = renamed ? ls.renamingLatency() : w[4] == 1 ? ls.forwardFailPenalty() : ls.forwardLatency();
+                edge(storeOut[w[0]][w[1]], in[memory], Kind.MEMORY, cycles);
             }
             if (renamed) return;                 // the load's consumers take the stored register directly
             int load = Engine.loadToUse(core, s);

@@ -218,6 +218,8 @@ public final class Engine {
         renameDistance = arrays.longs(Math.max(1, code.size()));
         java.util.Arrays.fill(renameConfidence, 0);
         java.util.Arrays.fill(renameDistance, -2);     // recycled arrays: no stale prediction (and none matches -1, "no pair")
+        learnedLoad = arrays.booleans(Math.max(1, code.size()));
+        java.util.Arrays.fill(learnedLoad, false);
         partialReadyAt = arrays.longs(capacity);
         storeDataSource = arrays.longs(capacity);
         fusedSecond = arrays.booleans(capacity);
@@ -873,8 +875,8 @@ public final class Engine {
             probeStore = sid;
             probePartial = !contains;
             probeRenamable = contains && core.loadStore().memoryRenaming()
-                    && storeSize == loadSize && renamable(core, st, si)
-                    && trace.sameAddress(trace.at(iter[ss], st.index, k), load);
+                    && storeSize == loadSize && trace.sameAddress(trace.at(iter[ss], st.index, k), load)
+                    && (renamable(core, st, si) || learnable(st, si));
             break;
         }
         predictRenaming(si);
@@ -926,14 +928,32 @@ public final class Engine {
 
     private int renamedThisCycle;
 
+    // Loads of the loop met reading what a store wrote through another address expression, and how many:
+    // the renamer learns such pairs for a few loads of a loop only (see CoreSpec.LoadStore.renamingLearnedLoads).
+    private final boolean[] learnedLoad;
+    private int learnedLoads;
+
+    /**
+     * Whether the renamer learns this pair although its address expressions differ: on a core that learns
+     * pairs, a loop's load, while the loop has no more such loads than the core learns. Unrolled code is
+     * copied at new addresses when measured, so each copy's load is a new one and none is learned.
+     */
+    private boolean learnable(StaticInstruction store, StaticInstruction load) {
+        int most = core.loadStore().renamingLearnedLoads();
+        if (most == 0 || !input.loop() || !renamableValues(core, store, load)) return false;
+        if (!learnedLoad[load.index]) {
+            learnedLoad[load.index] = true;
+            learnedLoads++;
+        }
+        return learnedLoads <= most;
+    }
+
     /**
      * Whether memory renaming recognises this store/load pair (they are known to access the same
      * bytes). Static: the dependency graph asks the same question.
      */
     static boolean renamable(CoreSpec core, StaticInstruction store, StaticInstruction load) {
-        if (store.isLoad() && !readModifyWriteRenamable(core.loadStore().renamingReadModifyWrite(), store)) return false;
-        var values = core.loadStore().renamedValues();
-        if (!values.contains(store.memoryValue) || !values.contains(load.memoryValue)) return false;
+        if (!renamableValues(core, store, load)) return false;
         var shapes = core.loadStore().renamingShapes();
         if (shapes.contains(CoreSpec.RenamingShape.ANY)) return true;
         var a = memoryOperand(store.instruction);
@@ -944,6 +964,13 @@ public final class Engine {
         if (shapes.contains(CoreSpec.RenamingShape.UNINDEXED) && a.index() == null && b.index() == null) return true;
         boolean stack = a.base() != null && (a.base().root() == dev.uopsim.isa.Register.RSP || a.base().root() == dev.uopsim.isa.Register.RBP);
         return shapes.contains(CoreSpec.RenamingShape.STACK) && sameForm && stack;
+    }
+
+    /** Whether renaming passes on what this store writes to what this load reads, whatever their addresses. */
+    static boolean renamableValues(CoreSpec core, StaticInstruction store, StaticInstruction load) {
+        if (store.isLoad() && !readModifyWriteRenamable(core.loadStore().renamingReadModifyWrite(), store)) return false;
+        var values = core.loadStore().renamedValues();
+        return values.contains(store.memoryValue) && values.contains(load.memoryValue);
     }
 
     /** Whether renaming passes on the result of this read-modify-write instruction (its store). */

@@ -60,7 +60,7 @@ public final class ModelCore {
                     case IMMEDIATE -> CoreSpec.ReadModifyWriteRenaming.IMMEDIATE_SOURCE;
                     case NONE -> CoreSpec.ReadModifyWriteRenaming.NONE;
                 }, new CoreSpec.LoadBanks(mem.loadBanks().bankBytes(), mem.loadBanks().loadsPerBank()), mem.memoryRenaming().sameCycle(),
-                renamedValues(mem), mem.storeForwarding().computedDataExtra(), mem.segmentStorePorts());
+                renamedValues(mem), mem.storeForwarding().computedDataExtra(), mem.segmentStorePorts(), mem.memoryRenaming().learnedLoads());
         Rename r = m.rename();
         CoreSpec.RenameFeatures features = new CoreSpec.RenameFeatures(r.moveElimination().gpr(), r.moveElimination().vector(),
                 idiom(r.idioms().zero()), idiom(r.idioms().ones()), idiom(r.idioms().carry()), true,

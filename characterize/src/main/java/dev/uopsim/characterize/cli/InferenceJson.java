@@ -38,10 +38,13 @@ final class InferenceJson {
         List<Map<String, Object>> classes = new ArrayList<>();
         for (int i = 0; i < r.classes().size(); i++) {
             var k = r.classes().get(i);
+            int idx = i;
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("ports", PortUsage.combination(r.structure().masks()[i], notation));
             c.put("members", k.members().size());
             c.put("representative", k.representative());
+            // a class no layout explained: on ports of its own (MisfitClasses)
+            c.put("own_ports", java.util.Arrays.stream(r.structure().ownPorts()).anyMatch(x -> x == idx));
             classes.add(c);
         }
         m.put("classes", classes);
@@ -62,6 +65,9 @@ final class InferenceJson {
         core.put("forwarding_failure_penalty", round(f.failurePenalty()));
         core.put("memory_renaming", f.renamed());
         core.put("renamed_chain_cycles", round(f.renamedLatency()));
+        core.put("renamed_latency", f.renaming().latency());
+        core.put("renamed_per_cycle", f.renaming().perCycle());
+        core.put("renamed_learned_loads", f.renaming().learnedLoads());
         core.put("renamed_read_modify_write", f.renamedReadModifyWrite());
         core.put("renamed_values", f.renamedValues());
         core.put("probes", f.raw());

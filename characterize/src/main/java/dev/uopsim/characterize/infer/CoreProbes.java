@@ -31,9 +31,28 @@ public final class CoreProbes {
     }
 
     static Benchmark chain(String name, List<String> step, int perCopy) {
-        return new Benchmark("core-" + name, "core", Benchmark.Kind.LATENCY, name, "", List.of(step), perCopy,
-                Math.max(1, 48 / step.size()), List.of(), 0, false, state(), Generator.MEMORY, List.of(), false, String.join("; ", step));
+        return chain(name, step, perCopy, Math.max(1, 48 / step.size()));
     }
+
+    /** A chain of {@code copies} steps in the loop (variant A; B has twice as many). */
+    static Benchmark chain(String name, List<String> step, int perCopy, int copies) {
+        return new Benchmark("core-" + name, "core", Benchmark.Kind.LATENCY, name, "", List.of(step), perCopy,
+                copies, List.of(), 0, false, state(), Generator.MEMORY, List.of(), false, String.join("; ", step));
+    }
+
+    /**
+     * Steps of the forwarded chains in a loop: more than any core seen learns renaming pairs for (the family
+     * 19h model 11h guest renames a loop's 24 loads through another register, not 32), so that the chain
+     * forwards in both variants. At 24 and 48 steps that guest renamed variant A only, and the difference
+     * read 10.8 cycles for a forwarding latency of about 6.6.
+     */
+    static final int FORWARDED_COPIES = 64;
+
+    /** Loop sizes (steps in variant A) of the learned-renaming probes: variant B has twice as many loads. */
+    static final int[] LEARNED_COPIES = {2, 4, 8, 12, 16, 24, 32};
+
+    /** The store and the load of the learned-renaming probes: the same address through two registers. */
+    static final List<String> OTHER_REGISTER_PAIR = List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [rbx+0x100]");
 
     /** The probes by id. */
     public static Map<String, Benchmark> benchmarks(boolean avx) {
@@ -48,8 +67,17 @@ public final class CoreProbes {
         }
         // Store-to-load chains through rdx: the store writes it, the load reads it back.
         m.put("forward-same-address", chain("forward-same-address", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [r14+0x100]"), 1));
-        m.put("forward-other-register", chain("forward-other-register", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [rbx+0x100]"), 1));
-        m.put("forward-indexed", chain("forward-indexed", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]"), 1));
+        m.put("forward-other-register", chain("forward-other-register", OTHER_REGISTER_PAIR, 1, FORWARDED_COPIES));
+        m.put("forward-indexed", chain("forward-indexed", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]"), 1,
+                FORWARDED_COPIES));
+        // The renamed chain with an ADD in it: the renamed load's own latency (the plain chain may be bound by
+        // how many loads renaming takes a cycle instead).
+        m.put("forward-same-address-computed", chain("forward-same-address-computed", List.of("mov QWORD PTR [r14+0x100], rdx",
+                "mov rdx, QWORD PTR [r14+0x100]", "add rdx, rcx"), 1));
+        // The other-register chain in loops of a few steps: a core may learn such pairs for a loop's loads.
+        for (int copies : LEARNED_COPIES) {
+            m.put("forward-learned-x" + copies, chain("forward-learned-x" + copies, OTHER_REGISTER_PAIR, 1, copies));
+        }
         m.put("forward-narrower-load", chain("forward-narrower-load", List.of("mov QWORD PTR [rbx+0x100], rdx", "mov edx, DWORD PTR [r14+rcx*1+0x100]"), 1));
         // Stores through FS against stores through a general register, each after reloading what it stores: the
         // thread's stack guard (FS:0x28 on Linux) is written back with its own value, which changes nothing.
@@ -57,7 +85,7 @@ public final class CoreProbes {
         m.put("segment-store-plain", chain("segment-store-plain", List.of("mov rdx, QWORD PTR [r14+0x100]", "mov QWORD PTR [r14+0x100], rdx"), 1));
         // The indexed chain (forwarded, not renamed) with an ADD between load and store: the stored data is computed.
         m.put("forward-computed", chain("forward-computed", List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]",
-                "add rdx, rcx"), 1));
+                "add rdx, rcx"), 1, FORWARDED_COPIES));
         m.put("forward-fails-wider-load", chain("forward-fails-wider-load", List.of("mov DWORD PTR [rbx+0x100], edx", "mov rdx, QWORD PTR [r14+rcx*1+0x100]"), 1));
         // Three independent loads a step: from three 8-byte banks of one line, and from one bank of three lines.
         m.put("loads-three-banks", chain("loads-three-banks", List.of("mov rsi, QWORD PTR [r14+0x200]", "mov rdi, QWORD PTR [r14+0x208]",
@@ -390,12 +418,14 @@ public final class CoreProbes {
      *                         complete, or null when not measured
      * @param folding          the shifts that must sum a register + offset the renamer kept, or null when not measured
      * @param logicFlags       the flag consumers slower after a logical operation, or null when not measured
+     * @param renaming         the renamed load's latency, loads renamed a cycle, and loads of a loop renamed through
+     *                         another register
      */
     public record Facts(double loadToUse, double complexAddress, double vectorLoadToUse, double forwarding, boolean renamed,
                         double renamedLatency, boolean renamedOtherRegister, boolean renamedIndexed, double failurePenalty,
                         int computedDataExtra, int segmentStorePorts, String renamedReadModifyWrite,
                         double loadsPerCycle, double loadsPerCycleOneBank, List<String> renamedValues, List<String> moveFusion,
-                        List<String> serializing, Folding folding, LogicFlags logicFlags, Map<String, Double> raw) {
+                        List<String> serializing, Folding folding, LogicFlags logicFlags, Renaming renaming, Map<String, Double> raw) {
 
         /** Whether loads in one bank start fewer a cycle than loads spread over banks. */
         public boolean bankLimited() {
@@ -421,7 +451,36 @@ public final class CoreProbes {
                 c.getOrDefault("segment-store", 0.0) >= 0.9 && c.getOrDefault("segment-store-plain", 1.0) <= 0.6 ? 1 : 0,
                 readModifyWrite(c.getOrDefault("rmw-register", Double.NaN), c.getOrDefault("rmw-immediate", Double.NaN), l2u),
                 3 / c.getOrDefault("loads-three-banks", Double.NaN), 3 / c.getOrDefault("loads-one-bank", Double.NaN),
-                renamedValues(c, l2u), moveFusion(c, renameWidth), serializing(c), folding(c), logicFlags(c), new LinkedHashMap<>(c));
+                renamedValues(c, l2u), moveFusion(c, renameWidth), serializing(c), folding(c), logicFlags(c),
+                renamed ? renaming(c, l2u) : new Renaming(0, 0, 0), new LinkedHashMap<>(c));
+    }
+
+    /**
+     * How a core renames memory, beside which shapes and values.
+     *
+     * @param latency      cycles a renamed load's value is behind the stored one: the chain with an ADD less the
+     *                     ADD's cycle (older journals: the plain chain's cycles, as before)
+     * @param perCycle     loads renamed a cycle at most, 0 = no limit seen: 1 when the plain chain (a store and its
+     *                     renamed load a step) takes a cycle more than the renamed latency (the guest above: 1.0 a
+     *                     step plain, 1.0 with the ADD, so latency 0 and one a cycle)
+     * @param learnedLoads loads of a loop renamed through another register: the most loads (variant B) of a probe
+     *                     loop that still ran renamed, each smaller loop renamed too; 0 when none or not measured
+     */
+    public record Renaming(int latency, int perCycle, int learnedLoads) {}
+
+    static Renaming renaming(Map<String, Double> c, double loadToUse) {
+        double plain = c.getOrDefault("forward-same-address", Double.NaN);
+        Double computed = c.get("forward-same-address-computed");
+        if (computed == null || !Double.isFinite(computed)) return new Renaming(Math.max(0, (int) Math.floor(plain)), 0, 0);
+        int latency = Math.max(0, (int) Math.round(computed - 1));
+        int perCycle = plain >= latency + 0.75 ? Math.max(1, (int) Math.round(1 / plain)) : 0;
+        int learned = 0;
+        for (int copies : LEARNED_COPIES) {
+            Double x = c.get("forward-learned-x" + copies);
+            if (x == null || !Double.isFinite(x) || x >= 0.6 * loadToUse) break;
+            learned = 2 * copies;
+        }
+        return new Renaming(latency, perCycle, learned);
     }
 
     /** A read-modify-write chain faster than a load is renamed: which of the two kinds are. */

@@ -64,6 +64,7 @@ public final class HostModel {
                 + "the slot count where no µop was measured", prov.journal() + "#<form>-*", measured, true));
         sources.put("ports", source("ports and port combinations: " + r.classes().size() + " classes of one-µop forms (pair-same-*), their ports from "
                 + r.structure().experiments() + " mixes (pair-ports-*) with a mean error of " + String.format(Locale.ROOT, "%.1f%%", 100 * r.structure().error())
+                + (r.structure().ownPorts().length > 0 ? " (" + r.structure().ownPorts().length + " classes no layout explains left out of it, each on ports of its own)" : "")
                 + (r.reference() != null ? "; named after the documented ports of the " + r.reference() + " model where the port sets match" : ""),
                 prov.journal() + "#pair-*", measured, false));
         sources.put("frontend-loop", source("delivery across a small loop's end: loops of K NOPs, one and two copies (benchmarks frontend-loop-nop8-x*): "
@@ -205,7 +206,10 @@ public final class HostModel {
         // Another base register renamed too: any address, or any without an index where the indexed chain forwards.
         ren.put("shapes", f.renamed() ? List.of(f.renamedOtherRegister() ? (f.renamedIndexed() ? "any" : "unindexed") : "base-displacement")
                 : List.of());
-        ren.put("latency", Math.max(0, (int) Math.floor(f.renamedLatency())));
+        ren.put("latency", f.renaming().latency());
+        if (f.renaming().perCycle() > 0) ren.put("perCycle", f.renaming().perCycle());
+        // pairs through another register, learned for a loop's few loads (not where every shape renames anyway)
+        if (f.renamed() && !f.renamedOtherRegister() && f.renaming().learnedLoads() > 0) ren.put("learnedLoads", f.renaming().learnedLoads());
         if (f.renamed() && f.renamedReadModifyWrite() != null) ren.put("readModifyWrite", f.renamedReadModifyWrite());
         if (f.renamed() && f.renamedValues() != null) ren.put("values", f.renamedValues());
         ren.put("source", "core");

@@ -12,7 +12,10 @@ import java.util.List;
  * the solver bend the other classes' ports to fit it, and every layout then misses the mixes by 7-8%.
  * Such classes, whose mixes miss by more than {@code fit} even with the best overlap for each pair, are
  * taken out one at a time, the smallest first, while the layout of the rest does not fit within
- * {@code fit}; their forms then get their ports by blocking like any other form.
+ * {@code fit}. Each left-out class keeps a port set of its own beside the layout (as many ports as its
+ * throughput asks for): its forms still take a µop there, and other forms find it by blocking with a
+ * member of the class. Leaving it without ports gave the family 19h model 11h guest's 64-bit stores no
+ * µop at all (h69: MOV (M32, R32) free in the model, store-to-load chains forwarded from rename).
  */
 public final class MisfitClasses {
     /** At most this many classes are left out: more, and the mixes were read on a shared core, not misfit. */
@@ -21,7 +24,29 @@ public final class MisfitClasses {
     private MisfitClasses() {}
 
     /** What was left out, or null when leaving classes out does not bring the layout within {@code fit}. */
-    public record LeftOut(int[] kept, int[] dropped, PortStructure.Solution solution) {}
+    public record LeftOut(int[] kept, int[] dropped, PortStructure.Solution solution) {
+        /** Ports of the layout and of the left-out classes together. */
+        public int ports(int[] sizes) {
+            int p = solution.ports();
+            for (int d : dropped) p += sizes[d];
+            return p;
+        }
+
+        /**
+         * The ports of every class (original indices): the kept ones where the layout puts them, each
+         * left-out class on ports of its own after the layout's, as many as {@code sizes} gives it.
+         */
+        public int[] masks(int[] sizes) {
+            int[] out = new int[sizes.length];
+            for (int k = 0; k < kept.length; k++) out[kept[k]] = solution.masks()[k];
+            int next = solution.ports();
+            for (int d : dropped) {
+                out[d] = ((1 << sizes[d]) - 1) << next;
+                next += sizes[d];
+            }
+            return out;
+        }
+    }
 
     /**
      * @param members the forms in each class: of the classes that miss, the smallest goes first, since a

@@ -691,18 +691,12 @@ public final class HostInference {
     // ---- Port structure -------------------------------------------------------------------------
 
     /**
-     * The port sets of the classes: masks over {@code ports} ports, and how well they explain the pair
-     * mixes; {@code masks[k]} is the ports of class {@code kept[k]} (classes no layout explains are left
-     * out, see {@link dev.uopsim.characterize.infer.MisfitClasses}).
+     * The port sets of the classes: masks over {@code ports} ports, one per class, and how well they
+     * explain the pair mixes. Classes no layout explains are left out of the solve and listed in
+     * {@code ownPorts}: each has ports of its own beside the layout (see
+     * {@link dev.uopsim.characterize.infer.MisfitClasses}).
      */
-    public record Structure(int ports, int[] masks, double error, int experiments, int[] kept) {
-        /** The classes the layout covers, in the order of {@link #masks}. */
-        public List<PortClasses.Klass> keptOf(List<PortClasses.Klass> classes) {
-            List<PortClasses.Klass> out = new ArrayList<>();
-            for (int k : kept) out.add(classes.get(k));
-            return out;
-        }
-    }
+    public record Structure(int ports, int[] masks, double error, int experiments, int[] ownPorts) {}
 
     /**
      * Which ports each class uses: pairs of class members mixed in three proportions (each alone would
@@ -750,28 +744,33 @@ public final class HostInference {
         List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = structureMixes(bs, design, outcome.cycles());
         int measured = mixes.size();
         var fitted = outcome.solution();
-        int[] kept = java.util.stream.IntStream.range(0, n).toArray();
+        int kept = n;
+        dev.uopsim.characterize.infer.MisfitClasses.LeftOut leftOut = null;
         if (fitted != null && fitted.error() > StructureRetakes.FIT) {
             logWorstFits(classes, sizes, fitted, mixes);
-            var leftOut = dev.uopsim.characterize.infer.MisfitClasses.leaveOut(sizes, classes.stream().mapToInt(k -> k.members().size()).toArray(), mixes,
+            leftOut = dev.uopsim.characterize.infer.MisfitClasses.leaveOut(sizes, classes.stream().mapToInt(k -> k.members().size()).toArray(), mixes,
                     width, 16, StructureRetakes.FIT, fitted);
             if (leftOut != null) {
                 List<String> names = new ArrayList<>();
                 for (int d : leftOut.dropped()) names.add(classes.get(d).representative() + " (" + classes.get(d).members().size() + " forms)");
                 log.accept(String.format(java.util.Locale.ROOT, "port structure: %.1f%% with every class; %.1f%% without the classes of %s, "
-                        + "which no layout explains: their forms get their ports by blocking", 100 * fitted.error(), 100 * leftOut.solution().error(),
+                        + "which no layout explains: each keeps ports of its own", 100 * fitted.error(), 100 * leftOut.solution().error(),
                         String.join(", ", names)));
                 fitted = leftOut.solution();
-                kept = leftOut.kept();
-                measured = dev.uopsim.characterize.infer.MisfitClasses.mixesOf(java.util.Arrays.stream(kept).boxed().toList(), mixes).size();
+                kept = leftOut.kept().length;
+                measured = dev.uopsim.characterize.infer.MisfitClasses.mixesOf(java.util.Arrays.stream(leftOut.kept()).boxed().toList(), mixes).size();
             }
         }
-        var solution = StructureRetakes.usable(fitted, measured, kept.length);
+        var solution = StructureRetakes.usable(fitted, measured, kept);
         log.accept(String.format("port structure: %d ports explain %d mixes of %d classes with a mean error of %.1f%%%s", solution.ports(),
-                measured, kept.length, 100 * solution.error(), solution.error() > StructureRetakes.FIT
+                measured, kept, 100 * solution.error(), solution.error() > StructureRetakes.FIT
                         ? String.format(java.util.Locale.ROOT, " (above the %.0f%% of quiet runs: the core may have been shared; check the "
                                 + "model with validate replay)", 100 * StructureRetakes.FIT) : ""));
-        return new Structure(solution.ports(), solution.masks(), solution.error(), measured, kept);
+        if (leftOut != null) {
+            // Every class has ports: the left-out ones beside the layout (see MisfitClasses).
+            return new Structure(leftOut.ports(sizes), leftOut.masks(sizes), solution.error(), measured, leftOut.dropped());
+        }
+        return new Structure(solution.ports(), solution.masks(), solution.error(), measured, new int[0]);
     }
 
     /** The mixes a layout that fits badly explains worst, so that a reader can see which classes disagree with it. */
@@ -1222,7 +1221,6 @@ public final class HostInference {
         Map<String, Candidate> byName = new LinkedHashMap<>();
         for (Candidate c : cands) byName.put(c.form().name(), c);
         Structure structure = structure(classes, byName);
-        classes = structure.keptOf(classes);
         List<Combination> combos = combinations(classes, structure, byName, membership);
         Map<String, Integer> maskOf = new LinkedHashMap<>();
         for (int i = 0; i < classes.size(); i++) for (String m : classes.get(i).members()) maskOf.put(m, structure.masks()[i]);
@@ -1482,11 +1480,12 @@ public final class HostInference {
                     UnsettledRetakes.journaled(measurer, "core", chosen.benchmarks(), "-settle"), measurer.measuring(), "core", log);
             facts = coreFacts(ids, new Attempt(chosen.benchmarks(), settled.readings()));
         }
-        log.accept(String.format("core: load-to-use %.2f (+%.2f indexed), vector %.2f; forwarding %.2f, renamed same address %s (%.2f), "
-                        + "read-modify-write stores renamed: %s; failure +%.2f; register moves fused with %s; serializing %s; "
+        log.accept(String.format("core: load-to-use %.2f (+%.2f indexed), vector %.2f; forwarding %.2f, renamed same address %s (%.2f; "
+                        + "latency %d, %s a cycle, through another register for %d loads of a loop), read-modify-write stores renamed: %s; failure +%.2f; register moves fused with %s; serializing %s; "
                         + "folded register + offset summed first by %s; flags from %s slow %s",
                 facts.loadToUse(), facts.complexAddress(), facts.vectorLoadToUse(), facts.forwarding(), facts.renamed(), facts.renamedLatency(),
-                facts.renamedReadModifyWrite() == null ? "not measured" : facts.renamedReadModifyWrite(), facts.failurePenalty(),
+                facts.renaming().latency(), facts.renaming().perCycle() == 0 ? "any number" : String.valueOf(facts.renaming().perCycle()),
+                facts.renaming().learnedLoads(), facts.renamedReadModifyWrite() == null ? "not measured" : facts.renamedReadModifyWrite(), facts.failurePenalty(),
                 facts.moveFusion() == null ? "(not measured)" : facts.moveFusion().isEmpty() ? "nothing" : facts.moveFusion(),
                 facts.serializing() == null ? "(not measured)" : facts.serializing().isEmpty() ? "none" : facts.serializing(),
                 facts.folding() == null ? "(not measured)" : facts.folding().materializedBy().isEmpty() ? "none"

@@ -1,6 +1,7 @@
 package dev.uopsim.characterize.infer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,6 +41,13 @@ class MisfitClassesTest {
         assertArrayEquals(new int[]{0, 1}, out.kept());
         assertTrue(out.solution().error() <= 0.03, "the rest fit: " + out.solution().error());
         assertTrue((out.solution().masks()[0] & out.solution().masks()[1]) == 0, "two classes on separate ports");
+        // and the left-out class still has a port, one of its own beside the layout's
+        int[] masks = out.masks(sizes);
+        assertEquals(out.solution().ports() + 1, out.ports(sizes));
+        assertEquals(1, Integer.bitCount(masks[2]));
+        assertEquals(0, masks[2] & (masks[0] | masks[1]), "its port is nobody else's");
+        assertEquals(out.solution().masks()[0], masks[0]);
+        assertEquals(out.solution().masks()[1], masks[1]);
     }
 
     @Test

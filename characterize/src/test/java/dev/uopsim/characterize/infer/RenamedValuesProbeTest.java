@@ -83,4 +83,25 @@ class RenamedValuesProbeTest {
             assertEquals(true, CoreProbes.ids(true).contains("forward-same-address-" + kind), kind);
         }
     }
+
+    @Test
+    void theRenamedLoadsLatencyRateAndLearnedLoopLoadsComeFromTheirChains() {
+        // As measured on the family 19h model 11h guest (a load takes 4): the plain renamed chain 1.0 a step, with an
+        // ADD in it 1.0; the other-register chain renamed in loops of 2-12 steps (4-24 loads in variant B), not 16.
+        Map<String, Double> c = host();
+        c.put("load-gpr", 4.0);
+        c.put("forward-same-address", 1.0);
+        c.put("forward-same-address-computed", 1.0);
+        for (int copies : CoreProbes.LEARNED_COPIES) c.put("forward-learned-x" + copies, copies <= 12 ? 1.0 : 12.1);
+        assertEquals(new CoreProbes.Renaming(0, 1, 24), CoreProbes.decode(c, 6).renaming());
+        // a core whose renamed load lags a cycle and that renames any number a cycle, learning nothing
+        c.put("forward-same-address", 0.5);
+        c.put("forward-same-address-computed", 2.0);
+        for (int copies : CoreProbes.LEARNED_COPIES) c.put("forward-learned-x" + copies, 6.6);
+        assertEquals(new CoreProbes.Renaming(1, 0, 0), CoreProbes.decode(c, 6).renaming());
+        // an older journal: the plain chain's whole cycles, as before
+        c.remove("forward-same-address-computed");
+        c.put("forward-same-address", 1.0);
+        assertEquals(new CoreProbes.Renaming(1, 0, 0), CoreProbes.decode(c, 6).renaming());
+    }
 }

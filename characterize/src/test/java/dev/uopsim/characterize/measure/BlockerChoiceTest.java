@@ -37,7 +37,7 @@ class BlockerChoiceTest {
         Map<String, HostInference.Candidate> byName = new LinkedHashMap<>();
         for (var c : List.of(candidate("MULPS (XMM, XMM)", 0.5), candidate("VADDSUBPD (XMM, XMM, XMM)", 0.499),
                 candidate("VPMAXUD (XMM, XMM, XMM)", 0.499))) byName.put(c.form().name(), c);
-        var structure = new HostInference.Structure(9, new int[]{0b1001}, 0.013, 234, new int[]{0});
+        var structure = new HostInference.Structure(9, new int[]{0b1001}, 0.013, 234, new int[0]);
 
         var sure = HostInference.combinations(List.of(klass), structure, byName, membership);
         assertEquals("VPMAXUD (XMM, XMM, XMM)", sure.getFirst().blockers().getFirst().form().name());
