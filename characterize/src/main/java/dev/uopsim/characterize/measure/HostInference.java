@@ -859,6 +859,30 @@ public final class HostInference {
         return out;
     }
 
+    /**
+     * The combinations blocking may find µops on. A class on ports of its own (one no layout explains) is
+     * one only when it is a memory class, whose µops blocking gives only to forms with such an access (the
+     * 64-bit stores' class gives a read-modify-write its store µop). Another such class, an FP-to-integer
+     * move whose copies hold back integer work by something that is not a port (see MisfitClasses), slows
+     * whatever integer form it blocks: h70 put two µops on VPMOVMSKB's port into BTS (R64, R64), whose
+     * throughput is 1.0, and the model ran mixes with it at half their speed.
+     */
+    static List<Combination> blockingCombinations(List<Combination> combos, List<PortClasses.Klass> classes, Structure structure,
+                                                  Map<String, Candidate> byName) {
+        java.util.Set<Integer> notPorts = new java.util.HashSet<>();
+        for (int d : structure.ownPorts()) {
+            boolean memory = true;
+            for (String m : classes.get(d).members()) {
+                Candidate c = byName.get(m);
+                if (c == null) continue;
+                var unit = unitOf(c);
+                memory &= unit == dev.uopsim.model.Unit.LOAD || unit == dev.uopsim.model.Unit.STORE_ADDRESS;
+            }
+            if (!memory) notPorts.add(structure.masks()[d]);
+        }
+        return combos.stream().filter(c -> !notPorts.contains(c.mask())).toList();
+    }
+
     /** Operands of 8 or 16 bits (partial registers, operand-size prefixes): not wanted in a blocker. */
     static boolean narrow(InstructionForm f) {
         for (var o : f.operands()) {
@@ -1230,7 +1254,7 @@ public final class HostInference {
             if (maskOf.containsKey(f.name()) || fig == null || !fig.hasThroughput() || renameExecuted(f, fig, slots.get(f.name()))) continue;
             rest.add(f);
         }
-        Map<String, Usage> usage = portUsage(rest, figures, slots, combos);
+        Map<String, Usage> usage = portUsage(rest, figures, slots, blockingCombinations(combos, classes, structure, byName));
         var facts = measureCore();
         BypassProbe.Result bypass = new BypassProbe(generator, measurer, log).run(forms, figures);
         Map<String, InferredForm> inferred = new LinkedHashMap<>();

@@ -1,0 +1,5 @@
+.intel_syntax noprefix
+add r8, rdx
+add r9, rdx
+add r10, rdx
+add r11, rdx

@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+vmovmskps eax, xmm0
+add r8, rdx

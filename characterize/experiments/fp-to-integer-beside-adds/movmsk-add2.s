@@ -1,0 +1,4 @@
+.intel_syntax noprefix
+vmovmskps eax, xmm0
+add r8, rdx
+add r9, rdx

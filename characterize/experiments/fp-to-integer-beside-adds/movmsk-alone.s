@@ -1,0 +1,2 @@
+.intel_syntax noprefix
+vmovmskps eax, xmm0

@@ -1,0 +1,2 @@
+.intel_syntax noprefix
+vmovq rax, xmm0

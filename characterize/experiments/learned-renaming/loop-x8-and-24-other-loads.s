@@ -1,0 +1,48 @@
+# uopsim: mode loop
+# uopsim: init distinct
+# uopsim: bind r14=0 r13=0 r12=1
+.intel_syntax noprefix
+loop:
+mov QWORD PTR [r14+0x100], rdx
+mov rdx, QWORD PTR [r13+0x100]
+mov QWORD PTR [r14+0x100], rdx
+mov rdx, QWORD PTR [r13+0x100]
+mov QWORD PTR [r14+0x100], rdx
+mov rdx, QWORD PTR [r13+0x100]
+mov QWORD PTR [r14+0x100], rdx
+mov rdx, QWORD PTR [r13+0x100]
+mov QWORD PTR [r14+0x100], rdx
+mov rdx, QWORD PTR [r13+0x100]
+mov QWORD PTR [r14+0x100], rdx
+mov rdx, QWORD PTR [r13+0x100]
+mov QWORD PTR [r14+0x100], rdx
+mov rdx, QWORD PTR [r13+0x100]
+mov QWORD PTR [r14+0x100], rdx
+mov rdx, QWORD PTR [r13+0x100]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+mov rax, QWORD PTR [r12+0x300]
+add r8, 1
+cmp r8, r9
+jne loop

@@ -1,0 +1,6 @@
+# uopsim: mode unrolled
+# uopsim: init distinct
+# uopsim: bind rdi=0 rsi=0 rdx=0 rcx=0 r14=0 rbx=0
+.intel_syntax noprefix
+mov QWORD PTR [r14], rdx
+mov rdx, QWORD PTR [r14]
