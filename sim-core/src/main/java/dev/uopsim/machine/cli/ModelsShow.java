@@ -157,6 +157,11 @@ final class ModelsShow implements Command {
         }
         if (mem.memoryRenaming().enabled()) {
             out.println("  renamed values: " + mem.memoryRenaming().values().stream().map(Schema::spell).collect(Collectors.joining(", ")));
+            if (mem.memoryRenaming().perCycle() > 0) out.println("  loads renamed per cycle: " + mem.memoryRenaming().perCycle());
+            if (mem.memoryRenaming().learnedLoads() > 0) {
+                out.println("  pairs through another address expression learned for up to " + mem.memoryRenaming().learnedLoads()
+                        + " loads of a loop (unrolled code: none)");
+            }
         }
         if (mem.segmentStorePorts() > 0) out.println("  stores through FS/GS: " + mem.segmentStorePorts() + " store-address port(s)");
         Memory.StoreCommit commit = mem.storeCommit();

@@ -1,0 +1,21 @@
+# Kernel B's loop with its pointers on lines as published (a..h = 0, 1, 1, 2, 2, 3, 3, 4 lines).
+# uopsim: mode loop
+# uopsim: init distinct
+# uopsim: bind rdi=0 rsi=64 rdx=64 rcx=128 r8=128 r9=192 r10=192 r11=256
+.intel_syntax noprefix
+loop:
+    mov eax, DWORD PTR [rdi]     # *b = *a + 1
+    add eax, 1
+    mov DWORD PTR [rsi], eax
+    mov eax, DWORD PTR [rdx]     # *d = *c + 1
+    add eax, 1
+    mov DWORD PTR [rcx], eax
+    mov eax, DWORD PTR [r8]      # *f = *e + 1
+    add eax, 1
+    mov DWORD PTR [r9], eax
+    mov eax, DWORD PTR [r10]     # *h = *g + 1
+    add eax, 1
+    mov DWORD PTR [r11], eax
+    add rbx, 1                   # i++
+    cmp rbx, r12                 # i < n
+    jne loop
