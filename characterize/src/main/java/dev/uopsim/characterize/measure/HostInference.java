@@ -883,45 +883,6 @@ public final class HostInference {
         return combos.stream().filter(c -> !notPorts.contains(c.mask())).toList();
     }
 
-    /**
-     * A form whose registers are all vector (or MMX) registers and that touches no flag: where the integer
-     * side has ports of its own, such a form has no µop there. Blocking a legacy horizontal add (PHSUBW,
-     * HADDPD, DPPS: several slots each) with many ADDs makes the loop front-end-bound, and h71 read that
-     * as µops on the integer ALUs of the family 19h model 11h guest for 108 such forms (PHSUBW (XMM, M128):
-     * 3 on ALU01 and 4 on ALU0123; mixes with it simulated 6.4-6.6 cycles for 4.0).
-     */
-    static boolean vectorOnly(InstructionForm f) {
-        if (f.flagsRead() != 0 || f.flagsModified() != 0) return false;
-        boolean vector = false;
-        for (var o : f.operands()) {
-            var k = o.kind();
-            if (k.category() != dev.uopsim.isa.OperandKind.Category.REGISTER) continue;
-            if (k.registerClass() != dev.uopsim.isa.RegisterClass.VECTOR && k.registerClass() != dev.uopsim.isa.RegisterClass.MMX) return false;
-            vector = true;
-        }
-        return vector;
-    }
-
-    /** The ports of the combinations some vector-only form belongs to (0: none known). */
-    static int vectorPorts(List<Combination> combos) {
-        int ports = 0;
-        for (Combination c : combos) {
-            for (Candidate k : c.blockers()) {
-                if (vectorOnly(k.form())) ports |= c.mask();
-            }
-        }
-        return ports;
-    }
-
-    /**
-     * Whether blocking may find µops of {@code f} on {@code c}: not a vector-only form on ports no class of
-     * vector-only forms has. Where the vector units share ports with the integer ones (Intel's P0, P1, P5)
-     * every integer combination meets them and nothing is ruled out.
-     */
-    static boolean mayUse(InstructionForm f, Combination c, int vectorPorts) {
-        return vectorPorts == 0 || (c.mask() & vectorPorts) != 0 || !vectorOnly(f);
-    }
-
     /** Operands of 8 or 16 bits (partial registers, operand-size prefixes): not wanted in a blocker. */
     static boolean narrow(InstructionForm f) {
         for (var o : f.operands()) {
@@ -990,7 +951,6 @@ public final class HostInference {
         }
         List<Run> runs = new ArrayList<>();
         Map<String, List<String>> skipped = new LinkedHashMap<>();
-        int vectorPorts = vectorPorts(combos);
         for (InstructionForm f : forms) {
             FormFigures fig = figures.get(f.name());
             if (fig == null || !fig.hasThroughput()) continue;
@@ -998,11 +958,6 @@ public final class HostInference {
             double s = sl == null ? 1 : sl.settled() != null ? sl.settled() : Double.isFinite(sl.raw()) ? Math.max(1, sl.raw()) : 4;
             PortClasses.Family fam = familyOf(f);
             for (Combination c : combos) {
-                if (!mayUse(f, c, vectorPorts)) {
-                    skipped.computeIfAbsent(f.name(), x -> new ArrayList<>()).add(name(c)
-                            + ": no class of vector-only forms has these ports (an integer side apart from the vector one)");
-                    continue;
-                }
                 List<Candidate> blockers = c.blockersFor(fam);
                 if (blockers.isEmpty()) {
                     skipped.computeIfAbsent(f.name(), x -> new ArrayList<>()).add(name(c) + ": no blocking instruction this form may share a loop with");

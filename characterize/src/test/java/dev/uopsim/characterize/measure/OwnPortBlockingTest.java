@@ -37,22 +37,4 @@ class OwnPortBlockingTest {
         // then the stores' ports stay, the moves' port does not
         assertEquals(List.of(0b1111, 0b110000), blocking.stream().map(HostInference.Combination::mask).sorted().toList());
     }
-
-    @Test
-    void aVectorOnlyFormIsNotBlockedOnAnIntegerSideOfItsOwn() {
-        var alu = new HostInference.Combination(0b1111, List.of(candidate("ADD_01 (R64, R64)", PortClasses.Family.GPR)));
-        var vec = new HostInference.Combination(0b110000, List.of(candidate("VPADDD (XMM, XMM, XMM)", PortClasses.Family.VEX128)));
-        int vectorPorts = HostInference.vectorPorts(List.of(alu, vec));
-        assertEquals(0b110000, vectorPorts);
-        var phsubw = FormTable.shipped().byName("PHSUBW (XMM, M128)").orElseThrow();
-        assertEquals(false, HostInference.mayUse(phsubw, alu, vectorPorts), "Zen: the ALUs are the integer side's alone");
-        assertEquals(true, HostInference.mayUse(phsubw, vec, vectorPorts));
-        // a form with a general register, or one that writes flags, may use the integer side
-        assertEquals(true, HostInference.mayUse(FormTable.shipped().byName("MOVMSKPS (R32, XMM)").orElseThrow(), alu, vectorPorts));
-        assertEquals(true, HostInference.mayUse(FormTable.shipped().byName("COMISS (XMM, XMM)").orElseThrow(), alu, vectorPorts));
-        // Intel-like: the ALU combination shares a port with the vector one, nothing is ruled out
-        var shared = new HostInference.Combination(0b11, List.of(candidate("ADD_01 (R64, R64)", PortClasses.Family.GPR)));
-        var vec01 = new HostInference.Combination(0b01, List.of(candidate("VPADDD (XMM, XMM, XMM)", PortClasses.Family.VEX128)));
-        assertEquals(true, HostInference.mayUse(phsubw, shared, HostInference.vectorPorts(List.of(shared, vec01))));
-    }
 }
