@@ -43,8 +43,8 @@ final class InferenceJson {
             c.put("ports", PortUsage.combination(r.structure().masks()[i], notation));
             c.put("members", k.members().size());
             c.put("representative", k.representative());
-            // a class no layout explained: on ports of its own (MisfitClasses)
-            c.put("own_ports", java.util.Arrays.stream(r.structure().ownPorts()).anyMatch(x -> x == idx));
+            // a class no layout explained, placed beside the layout (MisfitClasses.LeftOut.place)
+            c.put("left_out_of_structure", java.util.Arrays.stream(r.structure().leftOut()).anyMatch(x -> x == idx));
             classes.add(c);
         }
         m.put("classes", classes);

@@ -12,9 +12,9 @@ import java.util.List;
  * the solver bend the other classes' ports to fit it, and every layout then misses the mixes by 7-8%.
  * Such classes, whose mixes miss by more than {@code fit} even with the best overlap for each pair, are
  * taken out one at a time, the smallest first, while the layout of the rest does not fit within
- * {@code fit}. Each left-out class keeps a port set of its own beside the layout (as many ports as its
- * throughput asks for): its forms still take a µop there, and other forms find it by blocking with a
- * member of the class. Leaving it without ports gave the family 19h model 11h guest's 64-bit stores no
+ * {@code fit}. Each left-out class keeps ports beside the layout (as many as its throughput asks for;
+ * memory classes on the layout's load ports, see {@link LeftOut#place}): its forms still take a µop
+ * there, and other forms find it by blocking with a member of the class. Leaving it without ports gave the family 19h model 11h guest's 64-bit stores no
  * µop at all (h69: MOV (M32, R32) free in the model, store-to-load chains forwarded from rename).
  */
 public final class MisfitClasses {
@@ -25,25 +25,48 @@ public final class MisfitClasses {
 
     /** What was left out, or null when leaving classes out does not bring the layout within {@code fit}. */
     public record LeftOut(int[] kept, int[] dropped, PortStructure.Solution solution) {
-        /** Ports of the layout and of the left-out classes together. */
-        public int ports(int[] sizes) {
-            int p = solution.ports();
-            for (int d : dropped) p += sizes[d];
-            return p;
-        }
+        /** What a class is to {@link #place}: a load class, a store class, or neither. */
+        public enum Memory { NONE, LOAD, STORE }
+
+        /** The ports of every class (original indices) and how many ports there are in all. */
+        public record Placement(int ports, int[] masks) {}
 
         /**
-         * The ports of every class (original indices): the kept ones where the layout puts them, each
-         * left-out class on ports of its own after the layout's, as many as {@code sizes} gives it.
+         * The kept classes where the layout puts them; each left-out class on ports of its own after the
+         * layout's, as many as {@code sizes} gives it, except memory classes: loads and stores go through
+         * the same address units on every core seen (Intel's P2/P3/P7, Zen's AGUs), and a memory class on
+         * ports of its own would let its µops run beside every other load. A left-out load class takes the
+         * layout's load ports (and new ones to its size), a left-out store class the highest of those load
+         * ports. On the family 19h model 11h guest two 64-bit stores and three loads take 1.67 cycles (five
+         * on three AGUs); with both classes on ports of their own the h71 model gave 1.09.
          */
-        public int[] masks(int[] sizes) {
+        public Placement place(int[] sizes, Memory[] memory) {
             int[] out = new int[sizes.length];
             for (int k = 0; k < kept.length; k++) out[kept[k]] = solution.masks()[k];
             int next = solution.ports();
-            for (int d : dropped) {
-                out[d] = ((1 << sizes[d]) - 1) << next;
-                next += sizes[d];
+            int pool = 0;
+            for (int k : kept) if (memory[k] == Memory.LOAD) pool |= out[k];
+            for (Memory kind : new Memory[]{Memory.LOAD, Memory.STORE, Memory.NONE}) {
+                for (int d : dropped) {
+                    if (memory[d] != kind) continue;
+                    int mask = kind == Memory.LOAD ? lowest(pool, sizes[d]) : kind == Memory.STORE ? highest(pool, sizes[d]) : 0;
+                    while (Integer.bitCount(mask) < sizes[d]) mask |= 1 << next++;
+                    out[d] = mask;
+                    if (kind == Memory.LOAD) pool |= mask;
+                }
             }
+            return new Placement(next, out);
+        }
+
+        private static int lowest(int ports, int n) {
+            int out = 0;
+            for (int p = 0; p < 32 && Integer.bitCount(out) < n; p++) if ((ports & (1 << p)) != 0) out |= 1 << p;
+            return out;
+        }
+
+        private static int highest(int ports, int n) {
+            int out = 0;
+            for (int p = 31; p >= 0 && Integer.bitCount(out) < n; p--) if ((ports & (1 << p)) != 0) out |= 1 << p;
             return out;
         }
     }

@@ -693,10 +693,10 @@ public final class HostInference {
     /**
      * The port sets of the classes: masks over {@code ports} ports, one per class, and how well they
      * explain the pair mixes. Classes no layout explains are left out of the solve and listed in
-     * {@code ownPorts}: each has ports of its own beside the layout (see
-     * {@link dev.uopsim.characterize.infer.MisfitClasses}).
+     * {@code leftOut}: each is placed beside the layout (see
+     * {@link dev.uopsim.characterize.infer.MisfitClasses.LeftOut#place}).
      */
-    public record Structure(int ports, int[] masks, double error, int experiments, int[] ownPorts) {}
+    public record Structure(int ports, int[] masks, double error, int experiments, int[] leftOut) {}
 
     /**
      * Which ports each class uses: pairs of class members mixed in three proportions (each alone would
@@ -754,7 +754,7 @@ public final class HostInference {
                 List<String> names = new ArrayList<>();
                 for (int d : leftOut.dropped()) names.add(classes.get(d).representative() + " (" + classes.get(d).members().size() + " forms)");
                 log.accept(String.format(java.util.Locale.ROOT, "port structure: %.1f%% with every class; %.1f%% without the classes of %s, "
-                        + "which no layout explains: each keeps ports of its own", 100 * fitted.error(), 100 * leftOut.solution().error(),
+                        + "which no layout explains: placed beside it (memory classes on its load ports)", 100 * fitted.error(), 100 * leftOut.solution().error(),
                         String.join(", ", names)));
                 fitted = leftOut.solution();
                 kept = leftOut.kept().length;
@@ -768,9 +768,27 @@ public final class HostInference {
                                 + "model with validate replay)", 100 * StructureRetakes.FIT) : ""));
         if (leftOut != null) {
             // Every class has ports: the left-out ones beside the layout (see MisfitClasses).
-            return new Structure(leftOut.ports(sizes), leftOut.masks(sizes), solution.error(), measured, leftOut.dropped());
+            var placed = leftOut.place(sizes, memoryKinds(classes, byName));
+            return new Structure(placed.ports(), placed.masks(), solution.error(), measured, leftOut.dropped());
         }
         return new Structure(solution.ports(), solution.masks(), solution.error(), measured, new int[0]);
+    }
+
+    /** Each class as a load class, a store class (by its members' units), or neither. */
+    static dev.uopsim.characterize.infer.MisfitClasses.LeftOut.Memory[] memoryKinds(List<PortClasses.Klass> classes, Map<String, Candidate> byName) {
+        var out = new dev.uopsim.characterize.infer.MisfitClasses.LeftOut.Memory[classes.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = dev.uopsim.characterize.infer.MisfitClasses.LeftOut.Memory.NONE;
+            for (String m : classes.get(i).members()) {
+                Candidate c = byName.get(m);
+                if (c == null) continue;
+                var unit = unitOf(c);
+                if (unit == dev.uopsim.model.Unit.LOAD) out[i] = dev.uopsim.characterize.infer.MisfitClasses.LeftOut.Memory.LOAD;
+                else if (unit == dev.uopsim.model.Unit.STORE_ADDRESS) out[i] = dev.uopsim.characterize.infer.MisfitClasses.LeftOut.Memory.STORE;
+                break;
+            }
+        }
+        return out;
     }
 
     /** The mixes a layout that fits badly explains worst, so that a reader can see which classes disagree with it. */
@@ -870,7 +888,7 @@ public final class HostInference {
     static List<Combination> blockingCombinations(List<Combination> combos, List<PortClasses.Klass> classes, Structure structure,
                                                   Map<String, Candidate> byName) {
         java.util.Set<Integer> notPorts = new java.util.HashSet<>();
-        for (int d : structure.ownPorts()) {
+        for (int d : structure.leftOut()) {
             boolean memory = true;
             for (String m : classes.get(d).members()) {
                 Candidate c = byName.get(m);
