@@ -312,8 +312,9 @@ public final class DependencyGraph {
             int n = 0;
             for (StaticInstruction s : code) {
                 if (!s.isLoad()) continue;
-                int[] w = youngestWriter(1, s, false);
-                if (w != null && w[3] == 1 && !Engine.renamable(core, code.get(w[1]), s) && Engine.renamableValues(core, code.get(w[1]), s)) n++;
+                Writer w = youngestWriter(1, s, false);
+                if (w != null && w.exact() && !Engine.renamable(core, code.get(w.store()), s)
+                        && Engine.renamableValues(core, code.get(w.store()), s)) n++;
             }
             return n;
         }
@@ -324,11 +325,16 @@ public final class DependencyGraph {
         }
 
         /**
-         * The youngest store older than load {@code s} of iteration {@code it} (this one or the one before)
-         * that overlaps it: {iteration, store index, store access, 1 when the store holds exactly what the load
-         * reads and 0 for any other overlap}, or null. With {@code built}, only stores already in the graph.
+         * A store a load reads: its iteration and static index, whether it holds exactly the bytes the load
+         * reads at the same address (renaming may pass it on) and whether it covers them only in part.
          */
-        private int[] youngestWriter(int it, StaticInstruction s, boolean built) {
+        private record Writer(int iteration, int store, boolean exact, boolean partial) {}
+
+        /**
+         * The youngest store older than load {@code s} of iteration {@code it} (this one or the one before)
+         * that overlaps it, or null. With {@code built}, only stores already in the graph.
+         */
+        private Writer youngestWriter(int it, StaticInstruction s, boolean built) {
             int loadAccess = loadAccess(s);
             int loadSize = s.accesses.length == 0 ? 0 : s.accesses[loadAccess].size();
             for (int i = it; i >= 0; i--) {
@@ -341,7 +347,7 @@ public final class DependencyGraph {
                         if (rel != SymbolicValue.Overlap.CONTAINS && rel != SymbolicValue.Overlap.PARTIAL) continue;
                         boolean exact = rel == SymbolicValue.Overlap.CONTAINS && store.accesses[k].size() == loadSize
                                 && trace.sameAddress(STEADY + i, st, k, STEADY + it, s.index, loadAccess);
-                        return new int[]{i, st, k, exact ? 1 : 0, rel == SymbolicValue.Overlap.PARTIAL ? 1 : 0};
+                        return new Writer(i, st, exact, rel == SymbolicValue.Overlap.PARTIAL);
                     }
                 }
             }
@@ -414,14 +420,14 @@ public final class DependencyGraph {
             for (int k = 0; k < in.length; k++) if (s.inRegs[k] == StaticInstruction.MEMORY) memory = k;
             if (memory < 0) return;
             boolean renamed = false;
-            int[] w = youngestWriter(it, s, true);
+            Writer w = youngestWriter(it, s, true);
             if (w != null) {
-                StaticInstruction store = code.get(w[1]);
+                StaticInstruction store = code.get(w.store());
                 CoreSpec.LoadStore ls = core.loadStore();
-                renamed = w[3] == 1 && ls.memoryRenaming()
+                renamed = w.exact() && ls.memoryRenaming()
                         && (Engine.renamable(core, store, s) || learns && Engine.renamableValues(core, store, s));
-                double cycles = renamed ? ls.renamingLatency() : w[4] == 1 ? ls.forwardFailPenalty() : ls.forwardLatency();
-                edge(storeOut[w[0]][w[1]], in[memory], Kind.MEMORY, cycles);
+                double cycles = renamed ? ls.renamingLatency() : w.partial() ? ls.forwardFailPenalty() : ls.forwardLatency();
+                edge(storeOut[w.iteration()][w.store()], in[memory], Kind.MEMORY, cycles);
             }
             if (renamed) return;                 // the load's consumers take the stored register directly
             int load = Engine.loadToUse(core, s);
