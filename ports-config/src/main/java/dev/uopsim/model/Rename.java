@@ -60,7 +60,14 @@ public record Rename(
     public record Idioms(@Param(value = "XOR/SUB/PXOR... of a register with itself (result zero)", def = "\"none\"") IdiomHandling zero,
                          @Param(value = "PCMPEQ of a register with itself (result all ones)", def = "\"none\"") IdiomHandling ones,
                          @Param(value = "SBB r, r (result depends only on CF)", def = "\"none\"") IdiomHandling carry,
-                         @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
+                         @Param(value = "zero idioms in legacy SSE encoding on XMM registers (PXOR, XORPS, PSUBD...): they keep the "
+                                 + "register's upper bits, and a core may run them on a vector port (a Zen 4 guest: twelve PXOR "
+                                 + "xmm, xmm 3.0 cycles, twelve VPXOR 2.0); absent = as 'zero'", def = Param.OPTIONAL) IdiomHandling zeroSse,
+                         @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+
+        /** How the zero idioms of legacy SSE encoding are handled: {@code zeroSse}, else as the others. */
+        public IdiomHandling zeroSseOrZero() { return zeroSse != null ? zeroSse : zero; }
+    }
 
     /**
      * An instruction whose mnemonic is in {@code first} followed by a conditional branch whose

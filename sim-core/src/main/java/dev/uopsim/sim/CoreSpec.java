@@ -298,11 +298,12 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      *                               once every older instruction has retired, and no younger µop starts before they complete
      * @param foldedImmediates       which consumers of a register + offset kept at rename need the sum first
      * @param logicFlags             which flag consumers are slower when a logical operation set the flags
+     * @param sseZeroIdioms          zero idioms in legacy SSE encoding on XMM registers (they keep the upper bits)
      */
     public record RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
                                  IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge,
                                  MoveFusionRule moveFusion, java.util.Set<String> serializing, FoldedImmediates foldedImmediates,
-                                 LogicFlags logicFlags) {
+                                 LogicFlags logicFlags, IdiomHandling sseZeroIdioms) {
 
         public RenameFeatures {
             serializing = java.util.Set.copyOf(serializing);
@@ -312,7 +313,12 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         public RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
                               IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge) {
             this(moveEliminationGpr, moveEliminationVector, zeroIdioms, onesIdioms, carryIdioms, partialRegisterMerge, MoveFusionRule.NONE,
-                    java.util.Set.of(), FoldedImmediates.NONE, LogicFlags.NONE);
+                    java.util.Set.of(), FoldedImmediates.NONE, LogicFlags.NONE, zeroIdioms);
+        }
+
+        /** An idiom's handling; {@code legacySseVector}: the form is legacy SSE encoded on XMM registers. */
+        public IdiomHandling handling(dev.uopsim.isa.Idiom idiom, boolean legacySseVector) {
+            return idiom == dev.uopsim.isa.Idiom.ZERO && legacySseVector ? sseZeroIdioms : handling(idiom);
         }
 
         public IdiomHandling handling(dev.uopsim.isa.Idiom idiom) {

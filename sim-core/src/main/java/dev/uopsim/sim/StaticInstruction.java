@@ -172,7 +172,7 @@ final class StaticInstruction {
         // XOR EAX, EAX 0.17).
         boolean merged = core.rename().partialRegisterMerge() && narrowGprDestination(instruction);
         CoreSpec.IdiomHandling handling = instruction.idiomApplies() && !merged
-                ? core.rename().handling(form.idiom()) : CoreSpec.IdiomHandling.NONE;
+                ? core.rename().handling(form.idiom(), legacySseVector(form)) : CoreSpec.IdiomHandling.NONE;
         // VZEROUPPER/VZEROALL rewrite the vector registers at rename without reading them.
         boolean zeroUpper = descriptor.zeroUpper;
         boolean idiom = handling != CoreSpec.IdiomHandling.NONE || zeroUpper;
@@ -429,6 +429,15 @@ final class StaticInstruction {
             out[k] = new UopSpec(u.kind(), mask, u.unit(), u.occupancy());
         }
         return out;
+    }
+
+    /** A legacy SSE encoding (no VEX/EVEX) on XMM registers: its writes keep the register's upper bits. */
+    static boolean legacySseVector(InstructionForm form) {
+        if (form.encoding().scheme() != dev.uopsim.isa.Encoding.Scheme.LEGACY) return false;
+        for (OperandSpec s : form.operands()) {
+            if (s.kind().category() == OperandKind.Category.REGISTER && s.kind().registerClass() == dev.uopsim.isa.RegisterClass.VECTOR) return true;
+        }
+        return false;
     }
 
     private static boolean narrowGprDestination(Instruction instruction) {

@@ -17,7 +17,7 @@ class LogicFlagsTest {
         CoreSpec.RenameFeatures r = c.rename();
         CoreSpec.RenameFeatures f = new CoreSpec.RenameFeatures(r.moveEliminationGpr(), r.moveEliminationVector(), r.zeroIdioms(),
                 r.onesIdioms(), r.carryIdioms(), r.partialRegisterMerge(), r.moveFusion(), r.serializing(), r.foldedImmediates(),
-                new CoreSpec.LogicFlags(List.of("TEST", "AND", "OR", "XOR"), List.of("CMOV", "SET"), 1, true));
+                new CoreSpec.LogicFlags(List.of("TEST", "AND", "OR", "XOR"), List.of("CMOV", "SET"), 1, true), r.sseZeroIdioms());
         return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
                 c.portPolicy(), c.loadStore(), f, c.bypass());
     }

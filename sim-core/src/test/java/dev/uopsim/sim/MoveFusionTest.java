@@ -17,7 +17,7 @@ class MoveFusionTest {
         CoreSpec.RenameFeatures r = c.rename();
         CoreSpec.RenameFeatures fused = new CoreSpec.RenameFeatures(r.moveEliminationGpr(), r.moveEliminationVector(), r.zeroIdioms(),
                 r.onesIdioms(), r.carryIdioms(), r.partialRegisterMerge(), new CoreSpec.MoveFusionRule(operations, 32), java.util.Set.of(),
-                CoreSpec.FoldedImmediates.NONE, CoreSpec.LogicFlags.NONE);
+                CoreSpec.FoldedImmediates.NONE, CoreSpec.LogicFlags.NONE, r.sseZeroIdioms());
         return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
                 c.portPolicy(), c.loadStore(), fused, c.bypass());
     }

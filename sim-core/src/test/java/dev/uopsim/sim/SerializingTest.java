@@ -18,7 +18,7 @@ class SerializingTest {
         CoreSpec.RenameFeatures r = c.rename();
         CoreSpec.RenameFeatures f = new CoreSpec.RenameFeatures(r.moveEliminationGpr(), r.moveEliminationVector(), r.zeroIdioms(),
                 r.onesIdioms(), r.carryIdioms(), r.partialRegisterMerge(), r.moveFusion(), mnemonics,
-                r.foldedImmediates(), r.logicFlags());
+                r.foldedImmediates(), r.logicFlags(), r.sseZeroIdioms());
         return new CoreSpec(c.name(), c.portNames(), c.frontEnd(), c.renameWidth(), c.robSize(), c.retireWidth(), c.schedulers(),
                 c.portPolicy(), c.loadStore(), f, c.bypass());
     }

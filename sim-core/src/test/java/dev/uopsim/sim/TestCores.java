@@ -65,7 +65,7 @@ final class TestCores {
     static CoreSpec withFolding(CoreSpec c, CoreSpec.FoldedImmediates rule, CoreSpec.MoveFusionRule fusion) {
         CoreSpec.RenameFeatures r = c.rename();
         return withRename(c, new CoreSpec.RenameFeatures(r.moveEliminationGpr(), r.moveEliminationVector(), r.zeroIdioms(), r.onesIdioms(),
-                r.carryIdioms(), r.partialRegisterMerge(), fusion, r.serializing(), rule, r.logicFlags()));
+                r.carryIdioms(), r.partialRegisterMerge(), fusion, r.serializing(), rule, r.logicFlags(), r.sseZeroIdioms()));
     }
 
     /**

@@ -25,6 +25,8 @@ final class InferenceJson {
         m.put("loop_buffer_used", r.loopBuffer().used());
         m.put("loop_buffer_note", r.loopBuffer().note());
         m.put("uop_cache_probe_nops_per_cycle", round(1 / r.uopCacheProbe()));
+        m.put("sse_zero_idiom_cycles", Double.isFinite(r.sseZeroIdioms().cycles()) ? round(r.sseZeroIdioms().cycles()) : null);
+        m.put("sse_zero_idioms", r.sseZeroIdioms().handling());
         Map<String, Object> ports = new LinkedHashMap<>();
         for (int p = 0; p < r.portNames().size(); p++) {
             List<String> u = new ArrayList<>();

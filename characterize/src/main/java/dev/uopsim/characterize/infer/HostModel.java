@@ -122,6 +122,19 @@ public final class HostModel {
         for (String key : List.of("idioms", "macroFusion", "microFusion")) {
             if (publicCore.renameRules().containsKey(key)) rename.put(key, publicCore.renameRules().get(key));
         }
+        SseZeroIdioms.Verdict sseZero = r.sseZeroIdioms();
+        if (sseZero != null && sseZero.settled() && rename.get("idioms") instanceof Map<?, ?> documented) {
+            // The documented rules for zero, ones and carry idioms; the legacy SSE zero idioms as measured here.
+            Map<String, Object> idioms = new LinkedHashMap<>();
+            documented.forEach((k, v) -> idioms.put(String.valueOf(k), v));
+            idioms.put("zeroSse", sseZero.handling());
+            sources.put("frontend-zero-idioms", source(String.format(Locale.ROOT, "legacy SSE zero idioms (rename.idioms.zeroSse): twelve PXOR xmm, xmm "
+                    + "on distinct registers %.3f cycles each (benchmark frontend-zero-idiom-sse-x12), %s; the other idioms as the source %s gives them",
+                    sseZero.cycles(), sseZero.eliminated() ? "the front end's pace: eliminated" : "run on " + sseZero.ports() + " ports",
+                    documented.get("source")), prov.journal() + "#frontend-zero-idiom-sse-*", measured, false));
+            idioms.put("source", "frontend-zero-idioms");
+            rename.put("idioms", idioms);
+        }
         rename.put("registerFiles", o("gpr", sizes.gprFile(), "vector", sizes.vectorFile(), "source", sizes.sourceId()));
         // Intel's renamer binds each µop to a port as it allocates it; with the model's several
         // schedulers the default would pick ports at issue, as AMD's queues do.

@@ -37,6 +37,9 @@ public final class PortClasses {
         boolean sse() { return this == SSE || this == SSE_LOAD || this == SSE_STORE; }
 
         boolean vex256() { return this == VEX256 || this == VEX256_LOAD || this == VEX256_STORE; }
+
+        /** A computation on vector or MMX registers (its µop on the vector ports). */
+        public boolean vector() { return this == MMX || this == SSE || this == VEX128 || this == VEX256; }
     }
 
     /** A class: its port count, its members, the representative that tests new candidates. */
@@ -133,12 +136,13 @@ public final class PortClasses {
     /**
      * The same-class decision for a pair mix of k instances of each: the same k ports make the mix take
      * k(tc + tr) cycles; any other ports at most the largest of each alone, the union's bound with one
-     * more port, and the front end ({@code slots} per unit). Same when the measurement is nearer the
-     * first (geometrically).
+     * more port, the front end ({@code slots} per unit), and {@code breakers}: the cycles the unit's
+     * dependency breakers take where they run on ports. Same when the measurement is nearer the first
+     * (geometrically).
      */
-    public static boolean same(double mix, double tc, double tr, int k, double slots, double width) {
+    public static boolean same(double mix, double tc, double tr, int k, double slots, double width, double breakers) {
         double same = k * (tc + tr);
-        double other = Math.max(Math.max(k * tc, k * tr), Math.max(2.0 * k / (k + 1), slots / width));
+        double other = Math.max(Math.max(Math.max(k * tc, k * tr), Math.max(2.0 * k / (k + 1), slots / width)), breakers);
         if (same <= other) return false;
         return mix > Math.sqrt(same * other);
     }

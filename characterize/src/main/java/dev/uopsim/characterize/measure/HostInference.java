@@ -332,6 +332,21 @@ public final class HostInference {
         return c;
     }
 
+    /** Whether legacy SSE zero idioms take a port here: the class pairs' breakers, and the model's rename.idioms.zeroSse. */
+    private dev.uopsim.characterize.infer.SseZeroIdioms.Verdict sseZeroIdioms = dev.uopsim.characterize.infer.SseZeroIdioms.Verdict.UNKNOWN;
+
+    /** Measures the legacy SSE zero-idiom probe (a journal from before it replays as unknown: eliminated, as then assumed). */
+    public dev.uopsim.characterize.infer.SseZeroIdioms.Verdict measureSseZeroIdioms() throws IOException {
+        double c = settledProbe(k -> dev.uopsim.characterize.infer.SseZeroIdioms.benchmark(again("frontend-zero-idiom-sse-x12", k)),
+                x -> dev.uopsim.characterize.infer.SseZeroIdioms.decide(x, width).settled(), "front end, legacy SSE zero idioms: the probe (cycles an idiom)");
+        sseZeroIdioms = dev.uopsim.characterize.infer.SseZeroIdioms.decide(c, width);
+        if (Double.isFinite(c)) {
+            log.accept(String.format(java.util.Locale.ROOT, "front end: twelve PXOR xmm, xmm zero idioms %.3f cycles each: %s", c,
+                    sseZeroIdioms.eliminated() ? "eliminated" : sseZeroIdioms.ports() > 0 ? "executed on " + sseZeroIdioms.ports() + " ports" : "not settled"));
+        }
+        return sseZeroIdioms;
+    }
+
     // ---- Slots ----------------------------------------------------------------------------------
 
     /** A form's slot count as probed: the raw figure, or why there is none. */
@@ -540,6 +555,20 @@ public final class HostInference {
                 Generator.Layout.INTERLEAVED, 0, br, true, 1, Benchmark.Kind.THROUGHPUT);
     }
 
+    /**
+     * Cycles a pair's unit takes at least when its legacy SSE zero idioms run on vector ports: those
+     * idioms and the vector instances together on the idioms' ports (0 when the core eliminates them).
+     * h72.jsonl (a Zen 4 guest) read MULPS, MINPS and MAXPS beside VPSHUFB at 1.65-1.69 cycles with two
+     * PXORs in the unit: six µops on four pipes, not the two shared ports the class step took them for.
+     */
+    double executedBreakerBound(Benchmark pair, Candidate a, Candidate b, int k) {
+        double each = sseZeroIdioms.executedCycles();
+        int idioms = dev.uopsim.characterize.infer.SseZeroIdioms.countIn(pair.units().getFirst());
+        if (each == 0 || idioms == 0) return 0;
+        int vector = (a.family().vector() ? k : 0) + (b.family().vector() ? k : 0);
+        return (vector + idioms) * each;
+    }
+
     /** Front-end slots per unit of a mix of one-slot instructions and their breakers: its lines. */
     static double slotsPerUnit(Benchmark b) {
         return b.units().getFirst().size();
@@ -612,7 +641,8 @@ public final class HostInference {
                     if (!decides(ms.get(x), retaken(bs.get(x)))) continue;
                     double t = JournalMeasurer.cycles(bs.get(x), ms.get(x));
                     Candidate rep = representative(mine.get(j), batch.get(i).family(), byName);
-                    if (!Double.isFinite(t) || !PortClasses.same(t, batch.get(i).throughput(), rep.throughput(), k, slotsPerUnit(bs.get(x)), width)) continue;
+                    if (!Double.isFinite(t) || !PortClasses.same(t, batch.get(i).throughput(), rep.throughput(), k, slotsPerUnit(bs.get(x)), width,
+                            executedBreakerBound(bs.get(x), batch.get(i), rep, k))) continue;
                     double ratio = t / (k * (batch.get(i).throughput() + rep.throughput()));
                     if (ratio > bestRatio[i]) {
                         bestRatio[i] = ratio;
@@ -1227,7 +1257,8 @@ public final class HostInference {
      * combinations with their blocking instructions, each form's µops, the core facts, and the names of
      * the ports (after the documented ones of {@code reference} when given).
      */
-    public record Result(double width, SlotFiller.Choice slotFiller, LoopDelivery.Verdict loopDelivery, LoopBufferUse.Verdict loopBuffer, double uopCacheProbe, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
+    public record Result(double width, SlotFiller.Choice slotFiller, LoopDelivery.Verdict loopDelivery, LoopBufferUse.Verdict loopBuffer, double uopCacheProbe,
+                         dev.uopsim.characterize.infer.SseZeroIdioms.Verdict sseZeroIdioms, Map<String, Slots> slots, List<PortClasses.Klass> classes, Structure structure,
                          List<Combination> combinations, Map<String, InferredForm> forms,
                          dev.uopsim.characterize.infer.CoreProbes.Facts facts, List<String> portNames,
                          Map<Integer, List<dev.uopsim.model.Unit>> units, String reference, BypassProbe.Result bypass) {
@@ -1257,6 +1288,7 @@ public final class HostInference {
         var loopDelivery = measureLoopDelivery();
         var loopBuffer = measureLoopBufferUse(loopDelivery);
         double uopCacheProbe = measureUopCacheProbe();
+        var zeroIdioms = measureSseZeroIdioms();
         Map<String, Slots> slots = loadAddsAtMostOneSlot(forms, measureSlots(forms, figures));
         List<Candidate> cands = candidates(forms, figures, slots);
         List<PortClasses.Klass> classes = classes(cands);
@@ -1342,7 +1374,7 @@ public final class HostInference {
             names = dev.uopsim.characterize.infer.PortNaming.names(structure.ports(), ev, fallback);
             referenceName = reference.name();
         }
-        return new Result(width, filler, loopDelivery, loopBuffer, uopCacheProbe, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
+        return new Result(width, filler, loopDelivery, loopBuffer, uopCacheProbe, zeroIdioms, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
     }
 
     /**

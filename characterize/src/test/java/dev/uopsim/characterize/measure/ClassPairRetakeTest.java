@@ -29,7 +29,7 @@ class ClassPairRetakeTest {
     void aBusyReadingWouldJoinTheWrongClassAndItsSettledRetakeDoesNot() throws IOException {
         // given the busy reading: by itself it is full competition, the pair would share a class
         Measurement busy = reading(PAIR, 1.829, false);
-        assertTrue(PortClasses.same(busy.perCopy(), MULSS, SHLX, 2, SLOTS_PER_UNIT, WIDTH));
+        assertTrue(PortClasses.same(busy.perCopy(), MULSS, SHLX, 2, SLOTS_PER_UNIT, WIDTH, 0));
 
         // when it is taken again after a pause and the core is quiet
         List<String> calls = new ArrayList<>();
@@ -52,7 +52,7 @@ class ClassPairRetakeTest {
         Measurement kept = outcome.readings().getFirst();
         assertEquals(1.331, kept.perCopy(), 1e-9);
         assertTrue(HostInference.decides(kept, true));
-        assertFalse(PortClasses.same(kept.perCopy(), MULSS, SHLX, 2, SLOTS_PER_UNIT, WIDTH));
+        assertFalse(PortClasses.same(kept.perCopy(), MULSS, SHLX, 2, SLOTS_PER_UNIT, WIDTH, 0));
     }
 
     @Test
