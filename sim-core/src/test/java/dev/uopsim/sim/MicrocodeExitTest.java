@@ -37,6 +37,21 @@ class MicrocodeExitTest {
         assertEquals(6.0, TestCores.cyclesPerIteration(core(0), ADD_IS_A_FLOW, COPIES), 0.02);
     }
 
+    /** ADD (R64, I8) as a 4-slot flow the sequencer holds for 2 cycles: out in one cycle at 4 a cycle. */
+    private static final TimingTable ADD_IS_A_SHORT_FLOW = form -> form.name().equals("ADD (R64, I8)")
+            ? new FormTiming(4, List.of(UopSpec.compute(TestCores.ALU)), LatencyTable.uniform(1), 0, 2)
+            : TestCores.RULES.timing(form);
+
+    @Test
+    void theExitHidesBehindAShortFlowsOwnCycles() {
+        // given a flow out in one cycle that holds the sequencer for two, and one exit cycle
+        SimulationInput copies = TestCores.unrolled("add rax, 1", "sub rbx, 1", "sub rcx, 1", "sub rdx, 1").withUnrolledFromUopCache(true);
+        // then the SUBs go in the flow's second cycle and the next flow starts on time: 2 cycles a copy, as a
+        // Zen 4 guest ran SHLD r32, r32, imm8 (2 cycles its own) with up to four ADDs (waiting out the exit
+        // before them would give 3)
+        assertEquals(2.0, TestCores.cyclesPerIteration(core(1), ADD_IS_A_SHORT_FLOW, copies), 0.02);
+    }
+
     @Test
     void anExitCycleDelaysThemByOne() {
         // with one exit cycle the SUBs take the 6th and 7th cycles: 7 a copy (holding the front end

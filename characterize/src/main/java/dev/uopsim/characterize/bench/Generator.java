@@ -72,6 +72,20 @@ public final class Generator {
         this.cpu = cpu;
     }
 
+    /**
+     * Whether mixes break the chains of legacy SSE forms with VEX zero idioms ({@code vpxor}) rather
+     * than legacy ones ({@code pxor}): where the core runs a legacy zero idiom on a vector port (a Zen 4
+     * guest: four a cycle) two legacy forms of other ports and their breakers fill every pipe, and a
+     * pair mix can no longer tell them from forms of one class. Off until characterize's probe says so,
+     * so the mixes of journals from before it keep their code.
+     */
+    private boolean vexBreakersForSse;
+
+    public Generator vexBreakersForSse(boolean on) {
+        this.vexBreakersForSse = on && cpu.avx();
+        return this;
+    }
+
     // ---- What can be measured -------------------------------------------------------------------
 
     /** Why a form is not benchmarked on this CPU, or null when it is. */
@@ -418,7 +432,7 @@ public final class Generator {
                     for (OperandNode node : nodes) {
                         if (node.explicit() && node.register() && node.fixed() == null && node.readWrite()) {
                             String z = values.variant().isEmpty() && !f.has(FormProperty.VALUE_DEPENDENT)
-                                    ? zeroIdiom(f, node, b.regs.get(node.index()))
+                                    ? zeroIdiom(f, node, b.regs.get(node.index()), false)
                                     : constMove(a, f, node, b.regs.get(node.index()).root(), b.regs.get(node.index()));
                             if (z == null) return null;
                             unit.add(z);
@@ -460,10 +474,10 @@ public final class Generator {
         };
     }
 
-    private static String zeroIdiom(InstructionForm f, OperandNode node, Register reg) {
+    private static String zeroIdiom(InstructionForm f, OperandNode node, Register reg, boolean vexForSse) {
         return switch (node.type()) {
             case GPR -> "xor " + Registers.name(reg.root(), 32) + ", " + Registers.name(reg.root(), 32);
-            case VEC -> vex(f) ? "vpxor " + Registers.vec(reg.number(), 128).name() + ", " + Registers.vec(reg.number(), 128).name()
+            case VEC -> vex(f) || vexForSse && reg.width() <= 128 ? "vpxor " + Registers.vec(reg.number(), 128).name() + ", " + Registers.vec(reg.number(), 128).name()
                     + ", " + Registers.vec(reg.number(), 128).name() : "pxor " + reg.name() + ", " + reg.name();
             case MMX -> "pxor " + reg.name() + ", " + reg.name();
             default -> null;
@@ -690,7 +704,7 @@ public final class Generator {
                     for (OperandNode node : nodes) {
                         if (node.explicit() && node.register() && node.fixed() == null && node.readWrite()) {
                             a.values = valueList.get(p);
-                            String z = !f.has(FormProperty.VALUE_DEPENDENT) ? zeroIdiom(f, node, b.regs.get(node.index()))
+                            String z = !f.has(FormProperty.VALUE_DEPENDENT) ? zeroIdiom(f, node, b.regs.get(node.index()), vexBreakersForSse)
                                     : constMove(a, f, node, b.regs.get(node.index()).root(), b.regs.get(node.index()));
                             if (z == null) return null;
                             unit.add(z);

@@ -168,7 +168,8 @@ public final class HostModel {
         // Rows first: they may need units on ports (non-pipelined dividers).
         Map<String, Object> rows = new LinkedHashMap<>();
         for (var e : r.forms().entrySet()) {
-            Map<String, Object> row = row(e.getValue(), figures.get(e.getKey()), results.get(e.getKey()), r, names, units, w);
+            Map<String, Object> row = row(e.getValue(), figures.get(e.getKey()), results.get(e.getKey()), r, names, units, w,
+                    publicCore.microcodeThreshold());
             if (row != null) withSiblingLatency(row, e.getKey(), n -> figures.get(n) == null ? Map.of()
                     : latency(FormTable.shipped().byName(n).orElseThrow(), figures.get(n), r));
             if (row != null) rows.put(e.getKey(), row);
@@ -245,6 +246,18 @@ public final class HostModel {
         }
         bypass(m, sources, rows, r.bypass(), prov, measured);
         microcodeExit(fe, rows, r.facts(), width);
+        if (publicCore.renameRules().containsKey(PublicCore.MICROCODE_THRESHOLD)) {
+            // The documented threshold: the engine hands wider instructions to the sequencer.
+            @SuppressWarnings("unchecked")
+            Map<String, Object> legacy = fe.get("legacyDecode") instanceof Map<?, ?> x ? (Map<String, Object>) x : o("source", sizes.sourceId());
+            legacy.put("microcodeThreshold", publicCore.microcodeThreshold());
+            fe.put("legacyDecode", legacy);
+            if ("core".equals(legacy.get("source")) && sources.get("core") instanceof Map<?, ?> core) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> c = (Map<String, Object>) core;
+                c.put("title", c.get("title") + "; frontEnd.legacyDecode.microcodeThreshold as the " + sizes.sourceId() + " source documents it");
+            }
+        }
         Map<String, Object> table = new LinkedHashMap<>();
         table.put("source", "table");
         table.put("forms", rows);
@@ -476,6 +489,9 @@ public final class HostModel {
         return f != null && f.hasThroughput() && f.throughput() < below;
     }
 
+    /** A sequenced form's measured cycles a copy at least: a flow slower than its ports by more than a tenth, of whole cycles. */
+    static final double MIN_SEQUENCED_CYCLES = 1.4;
+
     /** µops a cycle from the microcode sequencer: the schema's default, which the model written here keeps. */
     static final int SEQUENCER_UOPS_PER_CYCLE = 4;
 
@@ -491,7 +507,7 @@ public final class HostModel {
 
     /** One form's row, or null when nothing was measured. */
     static Map<String, Object> row(HostInference.InferredForm inf, FormFigures fig, Map<String, Object> result, HostInference.Result r,
-                                   List<String> names, Map<Integer, java.util.Set<Unit>> units, double width) {
+                                   List<String> names, Map<Integer, java.util.Set<Unit>> units, double width, int microcodeThreshold) {
         if (fig == null) return null;
         InstructionForm form = FormTable.shipped().byName(inf.form()).orElse(null);
         if (form == null) return null;
@@ -516,13 +532,15 @@ public final class HostModel {
             computeGroups++;
             if (unitGroup < 0 || Integer.bitCount(mask) < Integer.bitCount(inf.groups().get(unitGroup).mask())) unitGroup = i;
         }
-        // A microcoded form (more slots than a decoder takes) slower than its ports and the front end allow,
-        // and not a divider (value-dependent timing): the sequencer streams it that long and delivers nothing else meanwhile (here
-        // RCL r64, CL beside three other forms took 8.0 cycles, not its own 6: nothing overlapped it).
-        boolean sequenced = slots > 4 && Double.isFinite(t) && t > 1.1 * Math.max(lp, slots / width) && t >= 2
-                && !form.has(FormProperty.VALUE_DEPENDENT);
+        // A microcoded form (more slots than the decoders take: 4 on Intel, 2 macro-ops on Zen) slower than its ports and
+        // the front end allow, and not a divider (value-dependent timing): the sequencer streams it that long and delivers
+        // nothing else meanwhile (here RCL r64, CL beside three other forms took 8.0 cycles, not its own 6: nothing overlapped
+        // it). A flow starts on a cycle boundary, so between other instructions it holds whole cycles: on a Zen 4 guest SHLD
+        // r32, r32, imm8 ran 1.49 cycles a copy back to back and 2.00 after a zero idiom, with or without four ADDs beside it.
+        boolean sequenced = slots > microcodeThreshold && Double.isFinite(t) && t > 1.1 * Math.max(lp, slots / width)
+                && t >= MIN_SEQUENCED_CYCLES && !form.has(FormProperty.VALUE_DEPENDENT);
         if (sequenced) {
-            row.put("microcodeCycles", (int) Math.round(t));
+            row.put("microcodeCycles", (int) Math.ceil(t - 0.1));
             unitGroup = -1;
         }
         int gi = -1;

@@ -27,6 +27,14 @@ import java.util.Map;
  */
 record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, Map<String, Object>> sources) {
 
+    /** The key in {@code renameRules} of the decoder's microcode threshold (frontEnd.legacyDecode.microcodeThreshold), when documented. */
+    static final String MICROCODE_THRESHOLD = "microcodeThreshold";
+
+    /** Slots above which the decoders hand an instruction to the microcode sequencer: documented, else the schema's 4. */
+    int microcodeThreshold() {
+        return renameRules.get(MICROCODE_THRESHOLD) instanceof Integer t ? t : 4;
+    }
+
     /** The uarch guesses that are Golden Cove cores (CpuInfo names them). */
     private static final List<String> GOLDEN_COVE_CORES = List.of("sapphirerapids", "alderlakep", "goldencove");
 
@@ -110,6 +118,9 @@ record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, 
         for (String key : List.of("idioms", "macroFusion", "microFusion", "portBinding")) {
             if (rename.has(key)) rules.put(key, withSource(dev.uopsim.common.Json.mapper().convertValue(rename.get(key), Object.class), id));
         }
+        // Which instructions come from the microcode sequencer, where the shipped file says (more than 2 macro-ops on Zen).
+        var threshold = loaded.tree().path("frontEnd").path("legacyDecode").path("microcodeThreshold");
+        if (threshold.isNumber()) rules.put(MICROCODE_THRESHOLD, threshold.intValue());
         return new PublicCore(s, rules, sources);
     }
 

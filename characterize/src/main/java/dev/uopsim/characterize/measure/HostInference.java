@@ -340,6 +340,7 @@ public final class HostInference {
         double c = settledProbe(k -> dev.uopsim.characterize.infer.SseZeroIdioms.benchmark(again("frontend-zero-idiom-sse-x12", k)),
                 x -> dev.uopsim.characterize.infer.SseZeroIdioms.decide(x, width).settled(), "front end, legacy SSE zero idioms: the probe (cycles an idiom)");
         sseZeroIdioms = dev.uopsim.characterize.infer.SseZeroIdioms.decide(c, width);
+        generator.vexBreakersForSse(sseZeroIdioms.executedCycles() > 0);
         if (Double.isFinite(c)) {
             log.accept(String.format(java.util.Locale.ROOT, "front end: twelve PXOR xmm, xmm zero idioms %.3f cycles each: %s", c,
                     sseZeroIdioms.eliminated() ? "eliminated" : sseZeroIdioms.ports() > 0 ? "executed on " + sseZeroIdioms.ports() + " ports" : "not settled"));
@@ -668,6 +669,10 @@ public final class HostInference {
         List<PortClasses.Klass> kept = kept(classes);
         log.accept(kept.size() + " port classes from " + candidates.size() + " one-µop candidates (" + (classes.size() - kept.size())
                 + " classes of fewer than " + MIN_CLASS_MEMBERS + " forms dropped)");
+        for (PortClasses.Klass k : kept) {
+            log.accept(String.format(java.util.Locale.ROOT, "  class %d: %d ports, %d forms, %s; %s", k.id(), k.ports(), k.members().size(),
+                    k.representative(), String.join(", ", k.members().subList(1, Math.min(6, k.members().size())))));
+        }
         if (kept.isEmpty()) {
             throw new dev.uopsim.common.MeasurementException("no port classes: " + candidates.size() + " one-µop candidates gave no "
                     + "class of " + MIN_CLASS_MEMBERS + " forms, so no port can be inferred (slot probes read while the core was shared leave no one-µop forms)",

@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+xor eax, eax
+shld eax, ebx, 3

@@ -1,0 +1,13 @@
+.intel_syntax noprefix
+xor eax, eax
+shld eax, ebx, 3
+add r8, rcx
+add r9, rcx
+add r10, rcx
+add r11, rcx
+add r12, rcx
+add r13, rcx
+add rsi, rcx
+add rdi, rcx
+add rbp, rcx
+add r15, rcx

@@ -1,0 +1,10 @@
+.intel_syntax noprefix
+vhaddpd xmm0, xmm1, xmm2
+vpaddd xmm3, xmm1, xmm2
+vpaddd xmm4, xmm1, xmm2
+vpaddd xmm5, xmm1, xmm2
+vpaddd xmm6, xmm1, xmm2
+vpaddd xmm7, xmm1, xmm2
+vpaddd xmm8, xmm1, xmm2
+vpaddd xmm9, xmm1, xmm2
+vpaddd xmm10, xmm1, xmm2
