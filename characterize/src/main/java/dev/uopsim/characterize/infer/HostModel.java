@@ -537,10 +537,13 @@ public final class HostModel {
         // nothing else meanwhile (here RCL r64, CL beside three other forms took 8.0 cycles, not its own 6: nothing overlapped
         // it). A flow starts on a cycle boundary, so between other instructions it holds whole cycles: on a Zen 4 guest SHLD
         // r32, r32, imm8 ran 1.49 cycles a copy back to back and 2.00 after a zero idiom, with or without four ADDs beside it.
+        // Whole cycles from 1.4 up were measured on that Zen 4 guest only; a core whose decoders take more (Intel's
+        // 4) keeps the rule its hosts' journals were replayed with: from 2 cycles, rounded.
+        boolean wholeCycles = microcodeThreshold < 4;
         boolean sequenced = slots > microcodeThreshold && Double.isFinite(t) && t > 1.1 * Math.max(lp, slots / width)
-                && t >= MIN_SEQUENCED_CYCLES && !form.has(FormProperty.VALUE_DEPENDENT);
+                && t >= (wholeCycles ? MIN_SEQUENCED_CYCLES : 2) && !form.has(FormProperty.VALUE_DEPENDENT);
         if (sequenced) {
-            row.put("microcodeCycles", (int) Math.ceil(t - 0.1));
+            row.put("microcodeCycles", (int) (wholeCycles ? Math.ceil(t - 0.1) : Math.round(t)));
             unitGroup = -1;
         }
         int gi = -1;

@@ -23,6 +23,14 @@ class PublicCoreTest {
     }
 
     @Test
+    void theMicrocodeThresholdIsTheDocumentedOneElseTheSchemas() {
+        // AMD's guide: more than 2 macro-ops come from the sequencer (the shipped zen4 file)
+        assertEquals(2, PublicCore.forCpu(CpuInfo.of("AuthenticAMD", 0x19, 0x11, BASE)).microcodeThreshold());
+        // the Golden Cove table documents none: the schema's 4
+        assertEquals(4, PublicCore.forCpu(CpuInfo.of("GenuineIntel", 6, 0x8f, BASE)).microcodeThreshold());
+    }
+
+    @Test
     void aZen3TakesTheShippedZen3ModelsFiguresAndAmdsRules() {
         PublicCore c = PublicCore.forCpu(CpuInfo.of("AuthenticAMD", 0x19, 0x21, BASE));
         HostModel.CoreSizes s = c.sizes();
