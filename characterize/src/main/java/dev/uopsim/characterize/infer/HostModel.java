@@ -461,11 +461,13 @@ public final class HostModel {
 
     /**
      * At most the µops a form running at {@code t} cycles can execute on the group's ports (one a port a
-     * cycle, 5% for the measurement): blocking that read more counted a slowdown, not µops (MASKMOVQ beside
-     * blocking stores slowed by thousands of cycles and came out as 5,127 store µops at 2.0 cycles a form).
+     * cycle, a tenth of a µop for the measurement): blocking that read more counted a slowdown, not µops
+     * (MASKMOVQ beside blocking stores slowed by thousands of cycles and came out as 5,127 store µops at 2.0
+     * cycles a form; with 5% rounded up, RCL r32, imm8 at 4.0 cycles kept five µops on one pipe in h74 and
+     * its mixes simulated 10 cycles for 8).
      */
     static int countWithinThroughput(double t, int mask, int count) {
-        return Math.min(count, Math.max(1, (int) Math.ceil(t * Integer.bitCount(mask) * 1.05)));
+        return Math.min(count, Math.max(1, (int) Math.floor(t * Integer.bitCount(mask) + 0.1)));
     }
 
     /**
