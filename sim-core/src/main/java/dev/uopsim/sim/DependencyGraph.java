@@ -319,11 +319,6 @@ public final class DependencyGraph {
             return n;
         }
 
-        private int loadAccess(StaticInstruction s) {
-            for (int k = 0; k < s.accesses.length; k++) if (s.accesses[k].load()) return k;
-            return 0;
-        }
-
         /**
          * A store a load reads: its iteration and static index, whether it holds exactly the bytes the load
          * reads at the same address (renaming may pass it on) and whether it covers them only in part.
@@ -335,7 +330,8 @@ public final class DependencyGraph {
          * that overlaps it, or null. With {@code built}, only stores already in the graph.
          */
         private Writer youngestWriter(int it, StaticInstruction s, boolean built) {
-            int loadAccess = loadAccess(s);
+            // The instruction's first load access (the first access when it has none, as a store's own bytes).
+            int loadAccess = Math.max(0, s.loadAccess);
             int loadSize = s.accesses.length == 0 ? 0 : s.accesses[loadAccess].size();
             for (int i = it; i >= 0; i--) {
                 for (int st = i == it ? s.index - 1 : code.size() - 1; st >= 0; st--) {
