@@ -23,9 +23,6 @@ public final class SseZeroIdioms {
     /** A probe within this fraction of the front end's pace (1 / width a slot) counts as eliminated. */
     static final double ELIMINATED_SLACK = 0.1;
 
-    /** Within this fraction of 1/k cycles an idiom counts as executed on k ports. */
-    static final double PORT_TOLERANCE = 0.06;
-
     /** The probe: twelve {@code pxor xmmN, xmmN}, N = 2..13, upper halves clean. */
     public static Benchmark benchmark(String name) {
         List<String> unit = new ArrayList<>();
@@ -61,9 +58,8 @@ public final class SseZeroIdioms {
     public static Verdict decide(double cycles, double width) {
         if (!(cycles > 0)) return Verdict.UNKNOWN;
         if (cycles <= (1 + ELIMINATED_SLACK) / width) return new Verdict(cycles, true, 0);
-        int k = (int) Math.round(1 / cycles);
-        boolean whole = k >= 1 && Math.abs(cycles * k - 1) <= PORT_TOLERANCE;
-        return new Verdict(cycles, false, whole ? k : 0);
+        // Executed: on k ports when 1/k cycles, as the port classes read a throughput.
+        return new Verdict(cycles, false, Math.max(0, PortClasses.portCount(cycles, width)));
     }
 
     private static final Pattern LEGACY_ZERO = Pattern.compile("^\\s*pxor (xmm\\d+), \\1\\s*$");

@@ -923,15 +923,9 @@ public final class HostInference {
     static List<Combination> blockingCombinations(List<Combination> combos, List<PortClasses.Klass> classes, Structure structure,
                                                   Map<String, Candidate> byName) {
         java.util.Set<Integer> notPorts = new java.util.HashSet<>();
+        var kinds = memoryKinds(classes, byName);
         for (int d : structure.leftOut()) {
-            boolean memory = true;
-            for (String m : classes.get(d).members()) {
-                Candidate c = byName.get(m);
-                if (c == null) continue;
-                var unit = unitOf(c);
-                memory &= unit == dev.uopsim.model.Unit.LOAD || unit == dev.uopsim.model.Unit.STORE_ADDRESS;
-            }
-            if (!memory) notPorts.add(structure.masks()[d]);
+            if (kinds[d] == dev.uopsim.characterize.infer.MisfitClasses.LeftOut.Memory.NONE) notPorts.add(structure.masks()[d]);
         }
         return combos.stream().filter(c -> !notPorts.contains(c.mask())).toList();
     }
