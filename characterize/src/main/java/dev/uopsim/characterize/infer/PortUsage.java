@@ -268,6 +268,20 @@ public final class PortUsage {
         return new Usage(kept, u.residue(), u.unsettled());
     }
 
+    /** The load µops (groups within {@code loadMask}) moved onto {@code target}, one group; the others as they are. */
+    public static Usage loadsOn(Usage u, int loadMask, int target) {
+        if (loadMask == 0 || target == loadMask) return u;
+        List<Group> kept = new ArrayList<>();
+        int loads = 0;
+        for (Group g : u.groups()) {
+            if (g.mask() != 0 && (g.mask() & ~loadMask) == 0) loads += g.count();
+            else kept.add(g);
+        }
+        if (loads == 0) return u;
+        kept.add(new Group(target, loads));
+        return new Usage(kept, u.residue(), u.unsettled());
+    }
+
     /** A mask on some of the combination's ports, not all. */
     private static boolean narrowerPart(int mask, int combination) {
         return combination != 0 && mask != 0 && mask != combination && (mask & ~combination) == 0;

@@ -996,6 +996,7 @@ public final class HostInference {
                 if (plainStore != null && k.form() == plainStore) storeMask = c.mask();
             }
         }
+        int vectorLoadMask = vectorLoadMask(combos, loadMask);
         List<Run> runs = new ArrayList<>();
         Map<String, List<String>> skipped = new LinkedHashMap<>();
         for (InstructionForm f : forms) {
@@ -1058,6 +1059,10 @@ public final class HostInference {
             var usage = dev.uopsim.characterize.infer.PortUsage.memoryOnWholeCombinations(
                     dev.uopsim.characterize.infer.PortUsage.decode(bl), loadMask, storeMask);
             List<String> notes = new ArrayList<>(skipped.getOrDefault(f.name(), List.of()));
+            // A load into the vector unit takes the vector loads' ports (their class has fewer than the loads into
+            // integer registers on a Zen 4 guest: two of three, as AMD's guides give for 128- and 256-bit loads).
+            int loadMaskOfForm = vectorLoadMask != 0 && loadsIntoVectorUnit(f) ? vectorLoadMask : loadMask;
+            usage = dev.uopsim.characterize.infer.PortUsage.loadsOn(usage, loadMask, loadMaskOfForm);
             // A combination too wide for the front end to block beside this form (the five ALUs beside a
             // multi-slot form): the slots no measured µop accounts for are put there.
             Slots sl = slots.get(f.name());
@@ -1071,20 +1076,20 @@ public final class HostInference {
             int[] mem = memoryAccesses(f);
             int ceiling = slotCeiling(sl, figures.get(f.name()), width);
             double measured = throughputToKeep(figures.get(f.name()));
-            var possible = dev.uopsim.characterize.infer.PortUsage.withinForm(usage, -1, loadMask, storeMask, mem[0] > 0, mem[1] > 0);
+            var possible = dev.uopsim.characterize.infer.PortUsage.withinForm(usage, -1, loadMaskOfForm, storeMask, mem[0] > 0, mem[1] > 0);
             // (a microcoded form may access memory more than once: POPF, the string forms)
             boolean decoded = sl == null || sl.settled() == null || sl.settled() <= SlotProbe.DECODER_SLOTS;
-            var oncePerAccess = decoded ? dev.uopsim.characterize.infer.PortUsage.memoryWithin(possible, loadMask, storeMask, mem[0], mem[1]) : possible;
+            var oncePerAccess = decoded ? dev.uopsim.characterize.infer.PortUsage.memoryWithin(possible, loadMaskOfForm, storeMask, mem[0], mem[1]) : possible;
             if (oncePerAccess != possible) {
                 notes.add(String.format("blocking found more load or store µops than the form's %d reads and %d writes: the excess is the "
                         + "blocking loads' or stores' interference", mem[0], mem[1]));
                 possible = oncePerAccess;
             }
             var trimmed = dev.uopsim.characterize.infer.PortUsage.withinForm(possible, ceiling > 0 ? ceiling - mem[1] : -1,
-                    loadMask, storeMask, mem[0] > 0, mem[1] > 0);
+                    loadMaskOfForm, storeMask, mem[0] > 0, mem[1] > 0);
             if (trimmed != possible && dev.uopsim.characterize.infer.PortUsage.contradicts(
                     dev.uopsim.characterize.infer.PortUsage.bound(trimmed.groups(), ports), measured)) {
-                var keeping = dev.uopsim.characterize.infer.PortUsage.trimKeepingThroughput(possible, ceiling - mem[1], loadMask, storeMask, ports);
+                var keeping = dev.uopsim.characterize.infer.PortUsage.trimKeepingThroughput(possible, ceiling - mem[1], loadMaskOfForm, storeMask, ports);
                 if (!dev.uopsim.characterize.infer.PortUsage.contradicts(dev.uopsim.characterize.infer.PortUsage.bound(keeping.groups(), ports), measured)) {
                     trimmed = keeping;
                 }
@@ -1095,7 +1100,7 @@ public final class HostInference {
                 usage = trimmed;
             }
             int memoryUops = 0;
-            final int lmask = loadMask, smask = storeMask;
+            final int lmask = loadMaskOfForm, smask = storeMask;
             for (var g : usage.groups()) {
                 if (g.mask() == lmask || g.mask() == smask) memoryUops += g.count();
             }
@@ -1113,7 +1118,7 @@ public final class HostInference {
             List<dev.uopsim.characterize.infer.PortUsage.Group> groups = new ArrayList<>(usage.groups());
             boolean added = false;
             if (mem[0] > 0 && lmask != 0 && groups.stream().noneMatch(g -> g.mask() == lmask)) {
-                groups.add(new dev.uopsim.characterize.infer.PortUsage.Group(loadMask, mem[0]));
+                groups.add(new dev.uopsim.characterize.infer.PortUsage.Group(loadMaskOfForm, mem[0]));
                 notes.add(mem[0] + " load µop(s) added: the form reads memory but blocking the loads did not slow it");
                 added = true;
             }
@@ -1123,7 +1128,7 @@ public final class HostInference {
                 added = true;
             }
             if (added) usage = new dev.uopsim.characterize.infer.PortUsage.Usage(groups, usage.residue(), usage.unsettled());
-            var widened = dev.uopsim.characterize.infer.PortUsage.widenToThroughput(usage, measured, ports, comboMasks, loadMask, storeMask);
+            var widened = dev.uopsim.characterize.infer.PortUsage.widenToThroughput(usage, measured, ports, comboMasks, loadMaskOfForm, storeMask);
             if (widened != usage) {
                 notes.add(String.format(java.util.Locale.ROOT, "µops widened to combinations that contain theirs: their ports bounded the form "
                         + "at %.2f cycles, above the %.2f measured", dev.uopsim.characterize.infer.PortUsage.bound(usage.groups(), ports), measured));
@@ -1132,6 +1137,28 @@ public final class HostInference {
             out.put(f.name(), new Usage(usage, bl, notes));
         }
         return out;
+    }
+
+    /**
+     * The port combination of plain loads into vector registers where it is a part of the integer loads'
+     * ({@code loadMask}), or 0: the combination whose blockers hold the most such loads.
+     */
+    static int vectorLoadMask(List<Combination> combos, int loadMask) {
+        int best = 0, bestCount = 0;
+        for (Combination c : combos) {
+            if (loadMask == 0 || c.mask() == loadMask || (c.mask() & ~loadMask) != 0) continue;
+            int n = (int) c.blockers().stream().filter(k -> k.family().load() && familyOf(k.form()) != PortClasses.Family.GPR).count();
+            if (n > bestCount) {
+                best = c.mask();
+                bestCount = n;
+            }
+        }
+        return best;
+    }
+
+    /** A form that reads memory into the vector unit: it reads memory and has a vector or MMX register operand. */
+    static boolean loadsIntoVectorUnit(InstructionForm f) {
+        return memoryAccesses(f)[0] > 0 && familyOf(f) != PortClasses.Family.GPR;
     }
 
     private static String name(Combination c) {
