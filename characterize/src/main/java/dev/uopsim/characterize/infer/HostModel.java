@@ -507,6 +507,22 @@ public final class HostModel {
         if (exit != null) fe.put("legacyDecode", o("microcodeExitCycles", exit, "source", "core"));
     }
 
+    /** A form whose slot probe read more slots than its throughput allows, on a core whose flows hold whole cycles (decoders' threshold below 4). */
+    static boolean readAsAFlow(HostInference.InferredForm inf, int microcodeThreshold) {
+        return microcodeThreshold < 4 && inf.macroOps() == null && HostInference.readMoreThanThroughput(inf.macroOpsNote());
+    }
+
+    /** A flow of {@code cycles} whole cycles delivers its slots before its last: at most (cycles - 1) x the sequencer's rate, above the decoders' threshold. */
+    static int flowSlots(int slots, int cycles, int microcodeThreshold) {
+        int deliverable = (cycles - 1) * SEQUENCER_UOPS_PER_CYCLE;
+        return slots > deliverable ? Math.max(microcodeThreshold + 1, deliverable) : slots;
+    }
+
+    /** A flow's compute group keeps one µop per port at most. */
+    static int flowGroupCount(int count, int mask) {
+        return Math.min(count, Integer.bitCount(mask));
+    }
+
     /** One form's row, or null when nothing was measured. */
     static Map<String, Object> row(HostInference.InferredForm inf, FormFigures fig, Map<String, Object> result, HostInference.Result r,
                                    List<String> names, Map<Integer, java.util.Set<Unit>> units, double width, int microcodeThreshold) {
@@ -542,11 +558,30 @@ public final class HostModel {
         // Whole cycles from 1.4 up were measured on that Zen 4 guest only; a core whose decoders take more (Intel's
         // 4) keeps the rule its hosts' journals were replayed with: from 2 cycles, rounded.
         boolean wholeCycles = microcodeThreshold < 4;
-        boolean sequenced = slots > microcodeThreshold && Double.isFinite(t) && t > 1.1 * Math.max(lp, slots / width)
+        // A slot probe that read more slots than the form's throughput allows had fillers that did not overlap the form, as
+        // nothing overlaps a flow (SHLD r64, r64, imm8: 11.2 slots at 1.50 cycles, uops.info's Zen 4 table 4 µops; RCL r32,
+        // imm8: 23.5 at 4.0). Where flows hold whole cycles such a form is a flow whatever its blocking found: blocking a flow
+        // measures its stalls too (RCL r32, imm8 read 15 µops, 5.0 cycles of ports for its 4.0). (On Intel hosts such readings
+        // came with forms of 2 and 3 µops: see SlotProbe.DECODER_SLOTS.)
+        boolean flowProbe = readAsAFlow(inf, microcodeThreshold);
+        if (flowProbe) {
+            slots = Math.max(slots, microcodeThreshold + 1);
+            row.put("slots", slots);
+        }
+        boolean sequenced = slots > microcodeThreshold && Double.isFinite(t) && (flowProbe || t > 1.1 * Math.max(lp, slots / width))
                 && t >= (wholeCycles ? MIN_SEQUENCED_CYCLES : 2) && !form.has(FormProperty.VALUE_DEPENDENT);
         if (sequenced) {
-            row.put("microcodeCycles", (int) (wholeCycles ? Math.ceil(t - 0.1) : Math.round(t)));
+            int cycles = (int) (wholeCycles ? Math.ceil(t - 0.1) : Math.round(t));
+            row.put("microcodeCycles", cycles);
             unitGroup = -1;
+            // A flow of whole cycles lets other instructions out in its last cycle (RCL r32, imm8, 4 cycles: 4.0 with six
+            // NOPs beside it), so it delivers its slots before: a probe's count above that is the sequencer's time read as
+            // slots (CMPXCHG r16, r16: 13 at 3.0 cycles a copy, two with six others 6.0, where 13 slots at the sequencer's
+            // 4 a cycle would hold the front end 4 cycles).
+            if (wholeCycles && flowSlots(slots, cycles, microcodeThreshold) != slots) {
+                slots = flowSlots(slots, cycles, microcodeThreshold);
+                row.put("slots", slots);
+            }
         }
         int gi = -1;
         for (var g : inf.groups()) {
@@ -565,6 +600,11 @@ public final class HostModel {
                 count = countForThroughput(t, g.mask(), g.count());
             }
             if (Double.isFinite(t)) count = countWithinThroughput(t, g.mask(), count);
+            // Blocking a flow measures the front end's starvation as µops: the sequencer delivers nothing else while it
+            // streams, and the blocking instructions queued behind it lose time on whatever ports they use (RCL r32, imm8
+            // read 4 µops on ALU1, 7 on ALU1 and X5 and 8 on three load ports, and it loads nothing; uops.info's Zen 4
+            // table has 9 µops and a latency of 2). A flow's group keeps one µop per port at most, a cycle of its ports.
+            if (sequenced && wholeCycles && !memoryGroup(g.mask(), names, units)) count = flowGroupCount(count, g.mask());
             if (count != 1) u.put("count", count);
             // A form slower than its ports and the front end allow holds a non-pipelined unit (a divider).
             if (gi == unitGroup && Double.isFinite(t) && t > 1.1 * Math.max(lp, slots / width) && t >= 2) {

@@ -458,13 +458,21 @@ public final class HostInference {
     /** Attempts at a slot probe that does not settle (the first included). */
     static final int SLOT_ATTEMPTS = 3;
 
+    /** What a slot probe's note says when it read more slots than the form's own throughput allows. */
+    static final String MORE_THAN_THROUGHPUT = "more than its throughput";
+
+    /** Whether a form's slot note says the probe read more slots than its throughput allows (the fillers did not overlap it). */
+    public static boolean readMoreThanThroughput(String macroOpsNote) {
+        return macroOpsNote != null && macroOpsNote.contains(MORE_THAN_THROUGHPUT);
+    }
+
     /** A slot probe's reading: the slots, settled when near a whole number the form's own throughput allows. */
     private Slots slots(Benchmark b, double c, Measurement m, double ownThroughput) {
         if (!Double.isFinite(c)) return new Slots(Double.NaN, null, b.name(), "probe failed: " + m.cause());
         double s = SlotProbe.slots(b, c, width);
         if (!SlotProbe.fitsThroughput(s, ownThroughput, width)) {
             return new Slots(Double.NaN, null, b.name(), String.format(
-                    "not settled: the probe read %.2f slots, more than its throughput (%.2f cycles at %.0f slots a cycle) allows", s, ownThroughput, width));
+                    "not settled: the probe read %.2f slots, " + MORE_THAN_THROUGHPUT + " (%.2f cycles at %.0f slots a cycle) allows", s, ownThroughput, width));
         }
         long r = Math.round(s);
         boolean ok = Math.abs(s - r) <= SlotProbe.SETTLED && r >= 1;
@@ -1376,6 +1384,7 @@ public final class HostInference {
         }
         // Names and units of the ports.
         Map<Integer, List<dev.uopsim.model.Unit>> units = units(classes, structure, byName, inferred, structure.ports());
+        withoutVectorPortsForIntegerForms(inferred, units);
         List<String> fallback = new ArrayList<>();
         int loads = 0, stores = 0, others = 0;
         for (int p = 0; p < structure.ports(); p++) {
@@ -1401,6 +1410,21 @@ public final class HostInference {
             referenceName = reference.name();
         }
         return new Result(width, filler, loopDelivery, loopBuffer, uopCacheProbe, zeroIdioms, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
+    }
+
+    /** Integer-only forms lose the µops blocking put on vector-only ports (see IntegerOnlyForms), with a note. */
+    static void withoutVectorPortsForIntegerForms(Map<String, InferredForm> inferred, Map<Integer, List<dev.uopsim.model.Unit>> units) {
+        for (var e : inferred.entrySet()) {
+            InferredForm f = e.getValue();
+            InstructionForm form = dev.uopsim.isa.FormTable.shipped().byName(e.getKey()).orElse(null);
+            if (form == null || f.groups().isEmpty()) continue;
+            var kept = dev.uopsim.characterize.infer.IntegerOnlyForms.withoutVectorPorts(form, f.groups(), units);
+            if (kept == f.groups()) continue;
+            List<String> notes = new ArrayList<>(f.notes());
+            notes.add((f.uops() - kept.stream().mapToInt(dev.uopsim.characterize.infer.PortUsage.Group::count).sum())
+                    + " µops on vector-only ports dropped: an integer-only form runs none there; blocking measured the other instructions' stalls");
+            e.setValue(new InferredForm(f.form(), f.macroOps(), f.macroOpsRaw(), f.macroOpsNote(), kept, f.portsFrom(), f.runs(), notes));
+        }
     }
 
     /**
