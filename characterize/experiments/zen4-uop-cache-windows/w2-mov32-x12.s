@@ -1,0 +1,13 @@
+.intel_syntax noprefix
+mov eax, 0x12345
+mov ebx, 0x12345
+mov ecx, 0x12345
+mov edx, 0x12345
+mov esi, 0x12345
+mov edi, 0x12345
+mov r8d, 0x12345
+mov r9d, 0x12345
+mov r10d, 0x12345
+mov r11d, 0x12345
+mov r12d, 0x12345
+mov r13d, 0x12345

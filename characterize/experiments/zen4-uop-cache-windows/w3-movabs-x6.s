@@ -1,0 +1,7 @@
+.intel_syntax noprefix
+movabs rax, 0x123456789a
+movabs rbx, 0x123456789a
+movabs rcx, 0x123456789a
+movabs rdx, 0x123456789a
+movabs rsi, 0x123456789a
+movabs rdi, 0x123456789a
