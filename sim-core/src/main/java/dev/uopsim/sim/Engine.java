@@ -1108,8 +1108,10 @@ public final class Engine {
                     int port = consider(w << 6 | b, q, used);
                     if (port != 0) {
                         // A port taken may fill classes, and the µop's results may wake younger µops.
+                        // The first port taken fills the classes of no port as well: all are looked at then.
+                        boolean first = used == 0;
                         used |= port;
-                        if (!observed) full = station.fullClasses(q, used, fullClasses);
+                        if (!observed) full = first ? station.fullClasses(q, used, fullClasses) : station.fill(q, port, used, fullClasses, full);
                         bits = station.candidates(q, w, fullClasses, full) & ~seen;
                     } else {
                         bits &= ~seen;         // a µop that does not go changes no other µop's state

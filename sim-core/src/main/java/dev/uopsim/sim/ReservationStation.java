@@ -39,6 +39,15 @@ final class ReservationStation {
     /** Per queue, the ports of its classes in the same order (read every time a port is taken). */
     private final int[][] queueClassPorts;
     final int[] queueClassCount;
+    /**
+     * Per queue and port ({@code q * PORTS + p}), the classes whose ports include that port, in rows
+     * of {@code maxClasses}: only they can fill up when the port is taken.
+     */
+    private final int[] portClasses;
+    private final int[] portClassCount;
+    private final int maxClasses;
+    /** Ports a class mask can name (an int of port bits). */
+    private static final int PORTS = 32;
     /** µops in each queue, in whatever state (its occupancy). */
     final int[] occupancy;
     final int[] uopQueue;
@@ -73,6 +82,10 @@ final class ReservationStation {
         this.queueClasses = ArrayRecycler.matrix(queues, maxClasses);
         this.queueClassPorts = ArrayRecycler.matrix(queues, maxClasses);
         this.queueClassCount = new int[queues];
+        this.maxClasses = maxClasses;
+        this.portClasses = arrays.ints(queues * PORTS * maxClasses);
+        this.portClassCount = arrays.ints(queues * PORTS);
+        java.util.Arrays.fill(portClassCount, 0, queues * PORTS, 0);
         this.occupancy = new int[queues];
         this.uopQueue = arrays.ints(uopCapacity);
         this.uopClass = arrays.ints(uopCapacity);
@@ -101,6 +114,10 @@ final class ReservationStation {
         classQueue[c] = q;
         queueClassPorts[q][queueClassCount[q]] = ports;
         list[queueClassCount[q]++] = c;
+        for (int left = ports; left != 0; left &= left - 1) {
+            int row = q * PORTS + Integer.numberOfTrailingZeros(left);
+            portClasses[row * maxClasses + portClassCount[row]++] = c;
+        }
         return c;
     }
 
@@ -178,6 +195,22 @@ final class ReservationStation {
             n += (ports[k] & ~used) == 0 ? 1 : 0;
         }
         return n;
+    }
+
+    /**
+     * After dispatch took {@code port} (one bit, now in {@code used}): appends to {@code out[0 .. full)}
+     * the classes of queue {@code q} that taking it filled, and returns the new count. Only classes
+     * holding that port can have filled, and none of them was full before: the list stays the set
+     * {@link #fullClasses} would give, found among a few classes instead of all.
+     */
+    int fill(int q, int port, int used, int[] out, int full) {
+        int row = q * PORTS + Integer.numberOfTrailingZeros(port);
+        for (int k = row * maxClasses, end = k + portClassCount[row]; k < end; k++) {
+            int c = portClasses[k];
+            out[full] = c;
+            full += (classPorts[c] & ~used) == 0 ? 1 : 0;
+        }
+        return full;
     }
 
     /**
