@@ -1,0 +1,2 @@
+.intel_syntax noprefix
+movmskps eax, xmm1

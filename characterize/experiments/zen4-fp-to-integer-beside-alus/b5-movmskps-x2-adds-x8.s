@@ -1,0 +1,11 @@
+.intel_syntax noprefix
+movmskps eax, xmm1
+add rbx, rcx
+add rdx, rcx
+add rsi, rcx
+add rdi, rcx
+add r8, rcx
+add r9, rcx
+add r10, rcx
+add r11, rcx
+movmskps r12d, xmm2
