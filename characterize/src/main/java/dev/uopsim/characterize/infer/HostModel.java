@@ -507,6 +507,17 @@ public final class HostModel {
         if (exit != null) fe.put("legacyDecode", o("microcodeExitCycles", exit, "source", "core"));
     }
 
+    /**
+     * Whether a form of {@code slots} (above the decoders' threshold) taking {@code t} cycles a copy streams from the
+     * sequencer as a flow: where flows hold whole cycles (threshold below 4) from 1.4 cycles whatever its ports
+     * ({@code lp}) say; elsewhere from 2 cycles when it is slower than its ports and the front end by more than a tenth.
+     */
+    static boolean sequenced(int slots, int microcodeThreshold, double t, double lp, double width) {
+        if (slots <= microcodeThreshold || !Double.isFinite(t)) return false;
+        if (microcodeThreshold < 4) return t >= MIN_SEQUENCED_CYCLES;
+        return t >= 2 && t > 1.1 * Math.max(lp, slots / width);
+    }
+
     /** A form whose slot probe read more slots than its throughput allows, on a core whose flows hold whole cycles (decoders' threshold below 4). */
     static boolean readAsAFlow(HostInference.InferredForm inf, int microcodeThreshold) {
         return microcodeThreshold < 4 && inf.macroOps() == null && HostInference.readMoreThanThroughput(inf.macroOpsNote());
@@ -550,26 +561,24 @@ public final class HostModel {
             computeGroups++;
             if (unitGroup < 0 || Integer.bitCount(mask) < Integer.bitCount(inf.groups().get(unitGroup).mask())) unitGroup = i;
         }
-        // A microcoded form (more slots than the decoders take: 4 on Intel, 2 macro-ops on Zen) slower than its ports and
-        // the front end allow, and not a divider (value-dependent timing): the sequencer streams it that long and delivers
-        // nothing else meanwhile (here RCL r64, CL beside three other forms took 8.0 cycles, not its own 6: nothing overlapped
-        // it). A flow starts on a cycle boundary, so between other instructions it holds whole cycles: on a Zen 4 guest SHLD
-        // r32, r32, imm8 ran 1.49 cycles a copy back to back and 2.00 after a zero idiom, with or without four ADDs beside it.
-        // Whole cycles from 1.4 up were measured on that Zen 4 guest only; a core whose decoders take more (Intel's
-        // 4) keeps the rule its hosts' journals were replayed with: from 2 cycles, rounded.
+        // A microcoded form (more slots than the decoders take: 4 on Intel, 2 macro-ops on Zen), not a divider (value-dependent
+        // timing): the sequencer streams it and delivers nothing else meanwhile (here RCL r64, CL beside three other forms took
+        // 8.0 cycles, not its own 6: nothing overlapped it). Where a flow holds whole cycles (a Zen 4 guest: SHLD r32, r32,
+        // imm8 1.49 cycles a copy back to back, 2.00 after a zero idiom, with or without four ADDs beside it) every such form
+        // from 1.4 cycles is a flow whatever its blocking found, since blocking a flow reads the front end's starvation as
+        // µops (RCR r16, imm8: 13 slots, 3.0 cycles, nine µops on the ALUs by blocking, a port bound of 3.0). A core whose
+        // decoders take more (Intel's 4) keeps the rule its hosts' journals were replayed with: from 2 cycles, slower than
+        // its ports and front end by a tenth, rounded.
         boolean wholeCycles = microcodeThreshold < 4;
         // A slot probe that read more slots than the form's throughput allows had fillers that did not overlap the form, as
         // nothing overlaps a flow (SHLD r64, r64, imm8: 11.2 slots at 1.50 cycles, uops.info's Zen 4 table 4 µops; RCL r32,
-        // imm8: 23.5 at 4.0). Where flows hold whole cycles such a form is a flow whatever its blocking found: blocking a flow
-        // measures its stalls too (RCL r32, imm8 read 15 µops, 5.0 cycles of ports for its 4.0). (On Intel hosts such readings
-        // came with forms of 2 and 3 µops: see SlotProbe.DECODER_SLOTS.)
-        boolean flowProbe = readAsAFlow(inf, microcodeThreshold);
-        if (flowProbe) {
+        // imm8: 23.5 at 4.0): such a form is above the threshold. (On Intel hosts such readings came with forms of 2 and 3
+        // µops: see SlotProbe.DECODER_SLOTS.)
+        if (readAsAFlow(inf, microcodeThreshold)) {
             slots = Math.max(slots, microcodeThreshold + 1);
             row.put("slots", slots);
         }
-        boolean sequenced = slots > microcodeThreshold && Double.isFinite(t) && (flowProbe || t > 1.1 * Math.max(lp, slots / width))
-                && t >= (wholeCycles ? MIN_SEQUENCED_CYCLES : 2) && !form.has(FormProperty.VALUE_DEPENDENT);
+        boolean sequenced = !form.has(FormProperty.VALUE_DEPENDENT) && sequenced(slots, microcodeThreshold, t, lp, width);
         if (sequenced) {
             int cycles = (int) (wholeCycles ? Math.ceil(t - 0.1) : Math.round(t));
             row.put("microcodeCycles", cycles);

@@ -30,6 +30,17 @@ class MicrocodeFlowRowTest {
     }
 
     @Test
+    void aboveTheThresholdOfWholeCycleCoresAFormIsAFlowWhateverItsPortsSay() {
+        // RCR r16, imm8 on the Zen 4 guest: 13 slots, 3.0 cycles, blocking's µops a port bound of 3.0
+        assertTrue(HostModel.sequenced(13, 2, 2.995, 3.0, 6));
+        assertFalse(HostModel.sequenced(13, 2, 1.2, 3.0, 6), "not from under 1.4 cycles");
+        assertFalse(HostModel.sequenced(2, 2, 3.0, 1.0, 6), "at the threshold: decoded");
+        // Intel's threshold (4): from 2 cycles, and only when slower than its ports and the front end
+        assertFalse(HostModel.sequenced(13, 4, 2.995, 3.0, 6));
+        assertTrue(HostModel.sequenced(13, 4, 6.0, 3.0, 6));
+    }
+
+    @Test
     void aFlowDeliversItsSlotsBeforeItsLastCycle() {
         // CMPXCHG r16, r16: 13 slots by its probe, 3.0 cycles a copy, two with six others 6.0 cycles
         assertEquals(8, HostModel.flowSlots(13, 3, 2));
