@@ -1,0 +1,4 @@
+.intel_syntax noprefix
+movmskps eax, xmm1
+xor rbx, rbx
+add rbx, rcx
