@@ -508,19 +508,27 @@ public final class HostModel {
     }
 
     /**
+     * Whether flows hold whole cycles: the decoders hand on fewer slots than Intel's (the Zen 4 guest's 2 macro-ops),
+     * where the measurements showed it; Intel's hosts keep the rules their journals were replayed with.
+     */
+    static boolean flowsHoldWholeCycles(int microcodeThreshold) {
+        return microcodeThreshold < SlotProbe.DECODER_SLOTS;
+    }
+
+    /**
      * Whether a form of {@code slots} (above the decoders' threshold) taking {@code t} cycles a copy streams from the
      * sequencer as a flow: where flows hold whole cycles (threshold below 4) from 1.4 cycles whatever its ports
      * ({@code lp}) say; elsewhere from 2 cycles when it is slower than its ports and the front end by more than a tenth.
      */
     static boolean sequenced(int slots, int microcodeThreshold, double t, double lp, double width) {
         if (slots <= microcodeThreshold || !Double.isFinite(t)) return false;
-        if (microcodeThreshold < 4) return t >= MIN_SEQUENCED_CYCLES;
+        if (flowsHoldWholeCycles(microcodeThreshold)) return t >= MIN_SEQUENCED_CYCLES;
         return t >= 2 && t > 1.1 * Math.max(lp, slots / width);
     }
 
     /** A form whose slot probe read more slots than its throughput allows, on a core whose flows hold whole cycles (decoders' threshold below 4). */
     static boolean readAsAFlow(HostInference.InferredForm inf, int microcodeThreshold) {
-        return microcodeThreshold < 4 && inf.macroOps() == null && HostInference.readMoreThanThroughput(inf.macroOpsNote());
+        return flowsHoldWholeCycles(microcodeThreshold) && inf.macroOps() == null && HostInference.readMoreThanThroughput(inf.macroOpsNote());
     }
 
     /** A flow of {@code cycles} whole cycles delivers its slots before its last: at most (cycles - 1) x the sequencer's rate, above the decoders' threshold. */
@@ -569,7 +577,7 @@ public final class HostModel {
         // µops (RCR r16, imm8: 13 slots, 3.0 cycles, nine µops on the ALUs by blocking, a port bound of 3.0). A core whose
         // decoders take more (Intel's 4) keeps the rule its hosts' journals were replayed with: from 2 cycles, slower than
         // its ports and front end by a tenth, rounded.
-        boolean wholeCycles = microcodeThreshold < 4;
+        boolean wholeCycles = flowsHoldWholeCycles(microcodeThreshold);
         // A slot probe that read more slots than the form's throughput allows had fillers that did not overlap the form, as
         // nothing overlaps a flow (SHLD r64, r64, imm8: 11.2 slots at 1.50 cycles, uops.info's Zen 4 table 4 µops; RCL r32,
         // imm8: 23.5 at 4.0): such a form is above the threshold. (On Intel hosts such readings came with forms of 2 and 3
@@ -587,8 +595,9 @@ public final class HostModel {
             // NOPs beside it), so it delivers its slots before: a probe's count above that is the sequencer's time read as
             // slots (CMPXCHG r16, r16: 13 at 3.0 cycles a copy, two with six others 6.0, where 13 slots at the sequencer's
             // 4 a cycle would hold the front end 4 cycles).
-            if (wholeCycles && flowSlots(slots, cycles, microcodeThreshold) != slots) {
-                slots = flowSlots(slots, cycles, microcodeThreshold);
+            int delivered = wholeCycles ? flowSlots(slots, cycles, microcodeThreshold) : slots;
+            if (delivered != slots) {
+                slots = delivered;
                 row.put("slots", slots);
             }
         }
