@@ -18,6 +18,8 @@ public record Bypass(
         @Param(value = "extra cycles from a producer's domain to a consumer's domain: {\"FROM\": {\"TO\": cycles}}; pairs not listed cost 0; "
                 + "a measured average such as 0.38 is kept as such (the simulator adds the whole cycle to that share of the crossings)",
                 def = "{}") Map<String, Map<String, Double>> delays,
+        @Param(value = "values moved from the vector unit into a general register or the flags (MOVMSKPS, MOVD r32, xmm, CVTSD2SI, "
+                + "COMISS, PTEST, ...) as they land on the integer side", def = "{}") Transfers transfers,
         @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
 
     public Bypass {
@@ -28,7 +30,21 @@ public record Bypass(
     }
 
     /** No domains: every value reaches every consumer after its producer's latency. */
-    public static final Bypass NONE = new Bypass(List.of(), Map.of(), null);
+    public static final Bypass NONE = new Bypass(List.of(), Map.of(), Transfers.NONE, null);
+
+    /**
+     * A value moved from the vector unit lands in the integer register file through the integer side's
+     * result network. On the Zen 4 guest measured here (characterize/experiments/zen4-vector-to-integer-bubble)
+     * each such move cost the simple integer µops beside it one whole cycle of the four ALUs: one
+     * VMOVD r32, xmm beside four independent LEAs 2.0 cycles, beside eight 3.0, two beside eight 4.0,
+     * two beside two SHLX 3.1; multiplies (three cycles), loads and vector work beside it lost nothing.
+     */
+    public record Transfers(
+            @Param(value = "whether single-cycle µops start on no integer ALU in the cycle before such a value lands, so that "
+                    + "none lands beside it", def = "false") boolean bubble,
+            @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+        public static final Transfers NONE = new Transfers(false, null);
+    }
 
     /** Extra cycles from a producer in domain {@code from} to a consumer in domain {@code to} (0 when not listed). */
     public double delay(String from, String to) {

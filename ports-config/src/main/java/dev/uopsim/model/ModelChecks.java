@@ -72,6 +72,10 @@ final class ModelChecks {
     private static void checkBypass(LoadedModel loaded, String file) {
         Bypass b = loaded.model().bypass();
         JsonPath bp = JsonPath.ROOT.field("bypass");
+        if (b.transfers().bubble() && loaded.model().ports().values().stream().noneMatch(p -> p.units().contains(Unit.ALU))) {
+            throw new ModelException(file, bp.field("transfers").field("bubble"), "a transfer bubble needs integer ALUs, and no port has unit ALU",
+                    "give the integer ALU ports unit ALU, or set bubble to false");
+        }
         Set<String> declared = new HashSet<>();
         for (int i = 0; i < b.domains().size(); i++) {
             if (!declared.add(b.domains().get(i))) {

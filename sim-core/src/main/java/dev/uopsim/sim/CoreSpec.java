@@ -10,10 +10,18 @@ import java.util.List;
  * @param schedulers the schedulers: one unified (Intel) or several queues each feeding some ports
  * @param portPolicy how a µop's port is chosen among those it may use
  * @param bypass     extra cycles between bypass domains (forms name theirs in {@link FormTiming#domain()})
+ * @param transferBubble what a value moved from the vector unit to the integer side costs the integer ALUs
  */
 public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, int renameWidth, int robSize,
                        int retireWidth, List<Scheduler> schedulers, PortPolicy portPolicy, LoadStore loadStore,
-                       RenameFeatures rename, BypassDelays bypass) {
+                       RenameFeatures rename, BypassDelays bypass, TransferBubble transferBubble) {
+
+    /** A core whose moves from the vector unit cost the integer side nothing. */
+    public CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, int renameWidth, int robSize,
+                    int retireWidth, List<Scheduler> schedulers, PortPolicy portPolicy, LoadStore loadStore,
+                    RenameFeatures rename, BypassDelays bypass) {
+        this(name, portNames, frontEnd, renameWidth, robSize, retireWidth, schedulers, portPolicy, loadStore, rename, bypass, TransferBubble.NONE);
+    }
 
     /** A core without bypass domains. */
     public CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, int renameWidth, int robSize,
@@ -52,6 +60,23 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         public boolean any() {
             for (double[] row : cycles) for (double c : row) if (c > 0) return true;
             return false;
+        }
+    }
+
+    /**
+     * A value moved from the vector unit into a general register or the flags takes the integer side's
+     * result network as it lands: single-cycle µops start on none of {@code aluPorts} in the cycle before,
+     * so that none lands beside it.
+     *
+     * @param aluPorts    the integer ALU ports (bits; 0: no bubble)
+     * @param vectorPorts the ports of the vector unit (bits): an instruction with a compute µop bound to
+     *                    them alone that writes a general register or the flags moves a value across
+     */
+    public record TransferBubble(int aluPorts, int vectorPorts) {
+        public static final TransferBubble NONE = new TransferBubble(0, 0);
+
+        public boolean on() {
+            return aluPorts != 0;
         }
     }
 

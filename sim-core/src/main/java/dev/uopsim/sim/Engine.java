@@ -140,6 +140,14 @@ public final class Engine {
     // ---- front end ----
     final FrontEnd frontEnd;
 
+    /**
+     * Bit i: a value moved from the vector unit lands on the integer side at cycle + i (the core's
+     * transfer bubble then holds back single-cycle ALU µops that would land with it).
+     */
+    private long transferLandings;
+    /** The integer ALU ports a transfer's bubble closes (0: the core has no bubble). */
+    private final int bubblePorts;
+
     // ---- results ----
     long cycle;
     long retiredInstructions;
@@ -194,6 +202,7 @@ public final class Engine {
         outReady = arrays.longs(capacity * outStride);
         inSource = arrays.longs(capacity * inStride);
         inExtra = arrays.ints(capacity * inStride);
+        this.bubblePorts = core.transferBubble().aluPorts();
         this.bypassing = core.bypass().any();
         this.domains = core.bypass().domains().size();
         this.bypassHundredths = new int[domains * domains];
@@ -348,6 +357,7 @@ public final class Engine {
             rename();
             frontEnd.cycle(cycle);
             cycle++;
+            transferLandings >>>= 1;
         }
     }
 
@@ -1172,6 +1182,8 @@ public final class Engine {
         UopSpec spec = uopSpecs[uid];
         int candidates = uopPorts[uid];
         int free = candidates & ~used;
+        boolean bubble = si.heldByTransferBubble && (transferLandings & 2) != 0 && (free & bubblePorts) != 0;
+        if (bubble) free &= ~bubblePorts;     // it would land next cycle, with the transfer
         if (spec.unit() >= 0) free &= unitsFree(free, spec.unit());
         if (free != 0 && bankLimited && spec.kind() == UopKind.LOAD && !si.prefetch && !bankFree(s, si)) free = 0;
         if (free != 0) {
@@ -1180,7 +1192,7 @@ public final class Engine {
             execute(uid, uopInst[uid], s, si, spec, p);
             return 1 << p;
         }
-        if (observed) listener.stalled(cycle, Stall.PORT_BUSY, uopInst[uid], si.index, candidates);
+        if (observed) listener.stalled(cycle, bubble ? Stall.TRANSFER_BUBBLE : Stall.PORT_BUSY, uopInst[uid], si.index, candidates);
         if (!waitingForPort) station.ready(uid);
         return 0;
     }
@@ -1542,7 +1554,19 @@ public final class Engine {
             else r += shift;
             outReady[s * outStride + o] = Math.max(r, d + (si.computeUops > 0 ? 1 : 0));
         }
+        if (si.movesToIntegerSide) noteTransferLanding(s, si);
         wakeConsumers(s);
+    }
+
+    /** Marks the cycle the instruction's general-register or flags value lands (its latest such output). */
+    private void noteTransferLanding(int s, StaticInstruction si) {
+        long lands = -1;
+        for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
+            int reg = si.outRegs[o];
+            if (RenameRegisters.isGpr(reg) || reg >= RenameRegisters.FLAGS) lands = Math.max(lands, outReady[s * outStride + o]);
+        }
+        long ahead = lands - cycle;
+        if (ahead >= 1 && ahead < Long.SIZE) transferLandings |= 1L << ahead;
     }
 
     /**

@@ -79,8 +79,24 @@ public final class ModelCore {
             case AUTO -> schedulers.size() == 1 ? atAllocation : CoreSpec.PortPolicy.PER_QUEUE;
         };
         return new CoreSpec(m.name(), bound.portNames(), front, r.width(), m.rob().size(), m.retire().width(), schedulers,
-                policy, ls, features, bypass(m.bypass()));
+                policy, ls, features, bypass(m.bypass()), transferBubble(m, bound.portNames()));
     }
+
+    /** The integer ALU ports and the vector unit's ports, when the model says moves across cost a bubble. */
+    static CoreSpec.TransferBubble transferBubble(MachineModel m, List<String> portNames) {
+        if (!m.bypass().transfers().bubble()) return CoreSpec.TransferBubble.NONE;
+        int alu = 0, vector = 0;
+        for (int p = 0; p < portNames.size(); p++) {
+            List<Unit> units = m.ports().get(portNames.get(p)).units();
+            if (units.contains(Unit.ALU)) alu |= 1 << p;
+            if (units.stream().noneMatch(INTEGER_SIDE::contains)) vector |= 1 << p;
+        }
+        return new CoreSpec.TransferBubble(alu, vector);
+    }
+
+    /** Units of the integer side: a port with none of them belongs to the vector unit. */
+    private static final java.util.Set<Unit> INTEGER_SIDE = java.util.EnumSet.of(Unit.ALU, Unit.SHIFT, Unit.BRANCH, Unit.MUL, Unit.DIV,
+            Unit.LEA, Unit.LOAD, Unit.STORE_ADDRESS);
 
     /** uops.info mnemonics as the engine compares them (the model file may spell them in either case). */
     private static List<String> upperCase(List<String> mnemonics) {

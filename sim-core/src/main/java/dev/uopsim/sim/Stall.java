@@ -14,6 +14,8 @@ public enum Stall {
     STORE_BUFFER_FULL,
     /** A µop was ready but its port was taken by an older one. */
     PORT_BUSY,
+    /** A single-cycle ALU µop was ready but a value moving in from the vector unit took the integer results of the next cycle. */
+    TRANSFER_BUBBLE,
     /** A load waited for an older store (forwarding, or an unknown address). */
     MEMORY_ORDER,
     /** The predecoder stalled on a length-changing prefix. */

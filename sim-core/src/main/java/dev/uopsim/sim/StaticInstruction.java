@@ -89,6 +89,11 @@ final class StaticInstruction {
     final boolean complexAddress;
     final boolean vectorLoad;
 
+    /** It moves a value from the vector unit into a general register or the flags (the core's transfer bubble follows it). */
+    final boolean movesToIntegerSide;
+    /** Single-cycle work for the integer ALUs, which a transfer's bubble holds back. */
+    final boolean heldByTransferBubble;
+
     final boolean zeroIdiom;
     final boolean dependencyBreaking;
     /** An eliminable register move: the output takes input {@link #moveSource}'s value. */
@@ -389,6 +394,32 @@ final class StaticInstruction {
             for (int i = 0; i < inRegs.length; i++) if (inRegs[i] == srcReg) source = i;
         }
         this.moveSource = source;
+        CoreSpec.TransferBubble bubble = core.transferBubble();
+        this.movesToIntegerSide = bubble.on() && writesIntegerSide(outRegs) && hasComputeUopOn(uops, bubble.vectorPorts());
+        this.heldByTransferBubble = bubble.on() && !movesToIntegerSide && computeUops > 0
+                && hasComputeUopMayUse(uops, bubble.aluPorts()) && maxLatency(latency) <= 1;
+    }
+
+    private static boolean writesIntegerSide(int[] outRegs) {
+        for (int r : outRegs) if (RenameRegisters.isGpr(r) || r >= RenameRegisters.FLAGS) return true;
+        return false;
+    }
+
+    /** Whether a compute µop may run on {@code ports} only. */
+    private static boolean hasComputeUopOn(UopSpec[] uops, int ports) {
+        for (UopSpec u : uops) if (u.kind() == UopKind.COMPUTE && (u.portMask() & ~ports) == 0) return true;
+        return false;
+    }
+
+    private static boolean hasComputeUopMayUse(UopSpec[] uops, int ports) {
+        for (UopSpec u : uops) if (u.kind() == UopKind.COMPUTE && (u.portMask() & ports) != 0) return true;
+        return false;
+    }
+
+    private static int maxLatency(int[][] latency) {
+        int max = 0;
+        for (int[] row : latency) for (int l : row) max = Math.max(max, l);
+        return max;
     }
 
     /**

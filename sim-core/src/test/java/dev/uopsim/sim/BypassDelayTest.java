@@ -85,7 +85,7 @@ class BypassDelayTest {
     @Test
     void aModelsDelaysBecomeTheCoresMatrix() {
         // given a model's bypass section with one delay listed
-        var b = new dev.uopsim.model.Bypass(List.of("int", "fp"), Map.of("fp", Map.of("int", 2.0)), null);
+        var b = new dev.uopsim.model.Bypass(List.of("int", "fp"), Map.of("fp", Map.of("int", 2.0)), dev.uopsim.model.Bypass.Transfers.NONE, null);
         // then the core's matrix has it, and 0 for the pairs not listed
         CoreSpec.BypassDelays d = ModelCore.bypass(b);
         assertEquals(2.0, d.delay(1, 0));

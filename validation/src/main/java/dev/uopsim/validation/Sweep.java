@@ -128,7 +128,7 @@ public final class Sweep {
         if (r.cyclesPerIteration() <= b.max() * 1.05) return b.limiter();
         Stall top = null;
         for (Stall s : List.of(Stall.ROB_FULL, Stall.SCHEDULER_FULL, Stall.LOAD_BUFFER_FULL, Stall.STORE_BUFFER_FULL,
-                Stall.MEMORY_ORDER, Stall.SERIALIZED, Stall.PORT_BUSY, Stall.LENGTH_CHANGING_PREFIX, Stall.FRONT_END)) {
+                Stall.MEMORY_ORDER, Stall.SERIALIZED, Stall.PORT_BUSY, Stall.TRANSFER_BUBBLE, Stall.LENGTH_CHANGING_PREFIX, Stall.FRONT_END)) {
             if (stalls.getOrDefault(s, 0L) > 0 && (top == null || stalls.get(s) > stalls.get(top))) top = s;
         }
         return top == null ? b.limiter() : switch (top) {
@@ -139,6 +139,7 @@ public final class Sweep {
             case MEMORY_ORDER -> "memory order";
             case SERIALIZED -> "serializing instruction";
             case PORT_BUSY -> "ports";
+            case TRANSFER_BUBBLE -> "vector-to-integer transfers";
             case LENGTH_CHANGING_PREFIX -> "predecode";
             case FRONT_END -> "front end";
         };

@@ -54,6 +54,22 @@ public final class CoreProbes {
     /** The store and the load of the learned-renaming probes: the same address through two registers. */
     static final List<String> OTHER_REGISTER_PAIR = List.of("mov QWORD PTR [r14+0x100], rdx", "mov rdx, QWORD PTR [rbx+0x100]");
 
+    /** A move from the vector unit (SSE2: every x86-64 core has it) and four LEAs of base + displacement, which any integer ALU runs in a cycle. */
+    static final List<String> TRANSFER_BESIDE_LEAS = List.of("movd eax, xmm0", "lea rsi, [rcx+0x8]", "lea rdi, [rcx+0x8]",
+            "lea r8, [rcx+0x8]", "lea r9, [rcx+0x8]");
+
+    /**
+     * Whether a move from the vector unit costs the integer ALUs a cycle (core-transfer-beside-leas against
+     * core-leas-alone: the Zen 4 guest 2.0 and 1.0 cycles a step); null when the probes were not measured.
+     * Half a cycle decides: a core without the bubble runs the five instructions at its front end's pace,
+     * a quarter of a cycle more on a four-wide one.
+     */
+    public static Boolean transferBubble(Map<String, Double> c) {
+        Double with = c.get("transfer-beside-leas"), alone = c.get("leas-alone");
+        if (with == null || alone == null || !Double.isFinite(with) || !Double.isFinite(alone)) return null;
+        return with - alone >= 0.5;
+    }
+
     /** The probes by id. */
     public static Map<String, Benchmark> benchmarks(boolean avx) {
         Map<String, Benchmark> m = new LinkedHashMap<>();
@@ -96,6 +112,10 @@ public final class CoreProbes {
         // immediate (encodings of 4 bytes or more: this host's renaming skipped 3-byte RMWs in a row).
         m.put("rmw-register", chain("rmw-register", List.of("add QWORD PTR [r14+0x100], rdx"), 1));
         m.put("rmw-immediate", chain("rmw-immediate", List.of("add QWORD PTR [r14+0x100], 0x1"), 1));
+        // A move from the vector unit to a general register beside four independent single-cycle LEAs, and the
+        // LEAs alone: where the move takes the integer side's results of a cycle the first runs a cycle slower.
+        m.put("transfer-beside-leas", chain("transfer-beside-leas", TRANSFER_BESIDE_LEAS, 1));
+        m.put("leas-alone", chain("leas-alone", TRANSFER_BESIDE_LEAS.subList(1, TRANSFER_BESIDE_LEAS.size()), 1));
         m.put("forward-fails-partial", chain("forward-fails-partial", List.of("mov QWORD PTR [rbx+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x104]"), 1));
         // The same-address chain with the other kinds of value (the one above moves 64-bit ones): which renaming moves.
         VALUE_PROBES.forEach((kind, step) -> m.put("forward-same-address-" + kind, chain("forward-same-address-" + kind, step, 1)));

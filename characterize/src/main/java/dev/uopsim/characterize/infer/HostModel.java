@@ -245,6 +245,7 @@ public final class HostModel {
             }
         }
         bypass(m, sources, rows, r.bypass(), prov, measured);
+        transferBubble(m, sources, r.facts(), publicCore, prov, measured);
         microcodeExit(fe, rows, r.facts(), width);
         if (publicCore.renameRules().containsKey(PublicCore.MICROCODE_THRESHOLD)) {
             // The documented threshold: the engine hands wider instructions to the sequencer.
@@ -306,6 +307,32 @@ public final class HostModel {
                         + "of one line run %.2f a cycle, from one bank of three lines %.2f (core-loads-three-banks, core-loads-one-bank); load ports "
                         + "%s added as copies of %s; banks of 8 bytes is the widest size these two probes allow", f.loadsPerCycle(),
                 f.loadsPerCycleOneBank(), String.join(", ", added), like), prov.journal() + "#core-loads-*", measured, false));
+    }
+
+    /**
+     * Whether a move from the vector unit costs the integer ALUs a cycle (bypass.transfers): measured by the
+     * core probes where the journal has them, else as the public core's model says, else not written (off).
+     */
+    static void transferBubble(Map<String, Object> m, Map<String, Object> sources, CoreProbes.Facts facts, PublicCore publicCore,
+                               Provenance prov, String measured) {
+        Boolean bubble = facts == null || facts.raw() == null ? null : CoreProbes.transferBubble(facts.raw());
+        String source;
+        if (bubble != null) {
+            source = "transfers";
+            sources.put(source, source(String.format(Locale.ROOT, "moves from the vector unit beside single-cycle integer µops: MOVD r32, xmm "
+                            + "and four LEAs %.2f cycles a step, the LEAs alone %.2f (core-transfer-beside-leas, core-leas-alone): %s",
+                    facts.raw().get("transfer-beside-leas"), facts.raw().get("leas-alone"),
+                    bubble ? "a cycle of the ALUs per move" : "no bubble"), prov.journal() + "#core-*leas*", measured, false));
+        } else if (publicCore.transferBubble() != null) {
+            bubble = publicCore.transferBubble();
+            source = publicCore.sizes().sourceId();
+        } else {
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> bypass = m.get("bypass") instanceof Map<?, ?> b ? (Map<String, Object>) b : new LinkedHashMap<>();
+        bypass.put("transfers", o("bubble", bubble, "source", source));
+        m.put("bypass", bypass);
     }
 
     /**

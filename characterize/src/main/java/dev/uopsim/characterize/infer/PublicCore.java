@@ -30,6 +30,14 @@ record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, 
     /** The key in {@code renameRules} of the decoder's microcode threshold (frontEnd.legacyDecode.microcodeThreshold), when documented. */
     static final String MICROCODE_THRESHOLD = "microcodeThreshold";
 
+    /** The key in {@code renameRules} of whether moves from the vector unit cost the integer ALUs a cycle (bypass.transfers.bubble), when the source says. */
+    static final String TRANSFER_BUBBLE = "transferBubble";
+
+    /** Whether the source says moves from the vector unit cost the integer ALUs a cycle; null when it does not say. */
+    Boolean transferBubble() {
+        return renameRules.get(TRANSFER_BUBBLE) instanceof Boolean b ? b : null;
+    }
+
     /** Slots above which the decoders hand an instruction to the microcode sequencer: documented, else the schema's 4. */
     int microcodeThreshold() {
         return renameRules.get(MICROCODE_THRESHOLD) instanceof Integer t ? t : 4;
@@ -121,6 +129,8 @@ record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, 
         // Which instructions come from the microcode sequencer, where the shipped file says (more than 2 macro-ops on Zen).
         var threshold = loaded.tree().path("frontEnd").path("legacyDecode").path("microcodeThreshold");
         if (threshold.isNumber()) rules.put(MICROCODE_THRESHOLD, threshold.intValue());
+        var bubble = loaded.tree().path("bypass").path("transfers").path("bubble");
+        if (bubble.isBoolean()) rules.put(TRANSFER_BUBBLE, bubble.booleanValue());
         return new PublicCore(s, rules, sources);
     }
 

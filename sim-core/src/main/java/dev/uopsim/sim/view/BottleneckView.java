@@ -220,6 +220,11 @@ public final class BottleneckView implements View {
         if (memory >= 1 && memory >= port) {
             return new Limiter(Kind.MEMORY_ORDERING, cpi, String.format(Locale.ROOT, "loads held for older stores, %.1f µop-cycles per iteration", memory), false);
         }
+        double bubble = (double) counters.stalls(Stall.TRANSFER_BUBBLE) / iterations;
+        if (bubble >= 1 && bubble >= port) {
+            return new Limiter(Kind.PORTS, cpi, String.format(Locale.ROOT,
+                    "single-cycle ALU µops held while values moved in from the vector unit landed, %.1f µop-cycles per iteration", bubble), false);
+        }
         if (port >= 1) {
             return new Limiter(Kind.PORTS, cpi, String.format(Locale.ROOT, "ready µops found their ports taken, %.1f µop-cycles per iteration", port), false);
         }

@@ -30,6 +30,7 @@ final class Reports {
             case LOAD_BUFFER_FULL -> "load buffer full";
             case STORE_BUFFER_FULL -> "store buffer full";
             case PORT_BUSY -> "port busy";
+            case TRANSFER_BUBBLE -> "integer ALUs held for a value moving in from the vector unit";
             case MEMORY_ORDER -> "memory ordering (an older store)";
             case LENGTH_CHANGING_PREFIX -> "length-changing prefix (predecode)";
             case SERIALIZED -> "serializing instruction (LFENCE-like)";
@@ -39,7 +40,7 @@ final class Reports {
     /** True for the causes that stop rename (at most one event per cycle): their counts are cycles. */
     static boolean perCycle(Stall s) {
         return switch (s) {
-            case PORT_BUSY, MEMORY_ORDER, SERIALIZED -> false;
+            case PORT_BUSY, TRANSFER_BUBBLE, MEMORY_ORDER, SERIALIZED -> false;
             default -> true;
         };
     }

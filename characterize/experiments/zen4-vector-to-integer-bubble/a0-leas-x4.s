@@ -1,0 +1,5 @@
+.intel_syntax noprefix
+lea r8, [r9+8]
+lea r10, [r9+8]
+lea r11, [r9+8]
+lea r12, [r9+8]

@@ -1,0 +1,4 @@
+.intel_syntax noprefix
+vmovd eax, xmm1
+vmovd ecx, xmm2
+lea r8, [r9+8]

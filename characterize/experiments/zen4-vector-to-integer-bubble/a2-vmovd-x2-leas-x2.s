@@ -1,0 +1,5 @@
+.intel_syntax noprefix
+vmovd eax, xmm1
+vmovd ecx, xmm2
+lea r8, [r9+8]
+lea r10, [r9+8]

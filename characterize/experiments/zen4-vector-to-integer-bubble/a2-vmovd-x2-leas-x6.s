@@ -1,0 +1,9 @@
+.intel_syntax noprefix
+vmovd eax, xmm1
+vmovd ecx, xmm2
+lea r8, [r9+8]
+lea r10, [r9+8]
+lea r11, [r9+8]
+lea r12, [r9+8]
+lea r13, [r9+8]
+lea r15, [r9+8]

@@ -1,0 +1,5 @@
+.intel_syntax noprefix
+movmskps eax, xmm1
+movmskps ecx, xmm2
+lea r8, [r9+8]
+lea r10, [r9+8]

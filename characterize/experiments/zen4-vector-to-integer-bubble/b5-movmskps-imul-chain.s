@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+movmskps eax, xmm1
+imul rbx, rcx

@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+cvttsd2si eax, xmm1
+vmovd ecx, xmm2

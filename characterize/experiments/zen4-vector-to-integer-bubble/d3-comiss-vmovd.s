@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+comiss xmm3, xmm1
+vmovd ecx, xmm2

@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+vmovd eax, xmm1
+movmskps ecx, xmm2
