@@ -648,10 +648,13 @@ public final class Engine {
             commitCycle[s] = NOT_READY;
             storeDataSource[s] = READY;
         }
-        forwardFrom[s] = -1;
-        forwardPartial[s] = false;
-        renamedLoad[s] = false;
-        partialReadyAt[s] = 0;
+        if (si.hasLoadState) {
+            // Likewise only loads (and any instruction with a load µop) read their forwarding state.
+            forwardFrom[s] = -1;
+            forwardPartial[s] = false;
+            renamedLoad[s] = false;
+            partialReadyAt[s] = 0;
+        }
         // Only register outputs and the load's data are ever read (see readyAt, computeOutputs, finish).
         for (int o = 0, n = Math.min(si.outRegs.length, loadData); o < n; o++) outReady[s * outStride + o] = NOT_READY;
         outReady[s * outStride + loadData] = NOT_READY;
@@ -715,7 +718,7 @@ public final class Engine {
             return;
         }
         renameOutputs(id, s, si);
-        if (renamedLoad[s] && si.computeUops == 0 && core.loadStore().renamingLatency() == 0) {
+        if (si.hasLoadState && renamedLoad[s] && si.computeUops == 0 && core.loadStore().renamingLatency() == 0) {
             // A renamed pure load is a register move at rename: its destination names the stored value.
             long source = storeDataSource[slot(forwardFrom[s])];
             for (int o = 0; o < si.outRegs.length; o++) {
@@ -1659,8 +1662,8 @@ public final class Engine {
         int s = slot(oldestId);
         StaticInstruction si = slotCode[s];
         StringBuilder sb = new StringBuilder("#" + si.index + " " + si + ": µops left " + uopsLeft[s] + ", complete "
-                + (completeCycle[s] >= NOT_READY ? "unknown" : completeCycle[s]) + ", forward from " + forwardFrom[s]
-                + (forwardPartial[s] ? " (partial)" : "") + "; inputs");
+                + (completeCycle[s] >= NOT_READY ? "unknown" : completeCycle[s]) + ", forward from " + (si.hasLoadState ? forwardFrom[s] : -1)
+                + (si.hasLoadState && forwardPartial[s] ? " (partial)" : "") + "; inputs");
         for (int i = 0; i < si.inRegs.length; i++) {
             long r = inputReady(s, i);
             sb.append(' ').append(si.inNames[i]).append('=').append(r >= NOT_READY ? "?" : Long.toString(r));
