@@ -63,6 +63,8 @@ public final class Engine {
     /** The youngest serializing instruction renamed before this one (its id), or -1. */
     private final long[] serializedBy;
     private long lastSerializing = -1;
+    /** The code has a serializing instruction (without one, no µop ever waits for one). */
+    private final boolean serializes;
     final long[] storeDataCycle;   // STD dispatch, NOT_READY until then
     final long[] storeAddressCycle;
     final long[] commitCycle;
@@ -207,6 +209,9 @@ public final class Engine {
         computeLeft = arrays.ints(capacity);
         lastComputeDispatch = arrays.longs(capacity);
         serializedBy = arrays.longs(capacity);
+        boolean serializing = false;
+        for (StaticInstruction s : program) serializing |= s.serializing;
+        serializes = serializing;
         storeDataCycle = arrays.longs(capacity);
         storeAddressCycle = arrays.longs(capacity);
         commitCycle = arrays.longs(capacity);
@@ -636,8 +641,10 @@ public final class Engine {
 
     private void renameOne(long id, int s, StaticInstruction si, boolean eliminated, boolean second) {
         renameCycle[s] = cycle;
-        serializedBy[s] = lastSerializing;
-        if (si.serializing) lastSerializing = id;
+        if (serializes) {
+            serializedBy[s] = lastSerializing;
+            if (si.serializing) lastSerializing = id;
+        }
         completeCycle[s] = NOT_READY;
         lastComputeDispatch[s] = -1;
         if (si.isStore()) {
@@ -913,7 +920,7 @@ public final class Engine {
     /** Applies the probe to the load being renamed in slot {@code s}. */
     private void resolveMemoryDependence(int s, StaticInstruction si) {
         forwardFrom[s] = probeStore;
-        if (probeStore >= 0) forwardFromIndex[s] = sidx[slot(probeStore)];
+        if (observed && probeStore >= 0) forwardFromIndex[s] = sidx[slot(probeStore)];     // for events only
         forwardPartial[s] = probePartial;
         if (core.loadStore().memoryRenaming()) trainRenaming(si);
         if (!probeRenamable) return;
@@ -1217,7 +1224,7 @@ public final class Engine {
         UopSpec spec = uopSpecs[uid];
         checkReady = renameCycle[s] + 1;
         checkDecider = -1;
-        if (!serializationAllows(uid, id, s, si)) return false;
+        if (serializes && !serializationAllows(uid, id, s, si)) return false;
         switch (spec.kind()) {
             case COMPUTE -> {
                 if (!latestInput(uid, s, si.computeInputs)) return false;
@@ -1270,12 +1277,10 @@ public final class Engine {
         long ready = checkReady;
         int decider = checkDecider;    // the input that became ready last, for waitedFor
         uopReadyAt[uid] = ready;
-        if (decider >= 0) {
+        if (observed && decider >= 0) {
             long ref = inSource[s * inStride + decider];
             long producer = ref >>> 5;
-            if (ref != READY && producer >= oldestId && producer != id) {
-                if (observed) listener.waitedFor(id, si.index, producer, sidx[slot(producer)], ready);
-            }
+            if (ref != READY && producer >= oldestId && producer != id) listener.waitedFor(id, si.index, producer, sidx[slot(producer)], ready);
         }
         return ready <= cycle;
     }
