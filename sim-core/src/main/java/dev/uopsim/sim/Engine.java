@@ -83,10 +83,9 @@ public final class Engine {
     final int uopMask;
     final long[] uopInst;
     final int[] uopSpec;           // index into the static instruction's uops
-    /** The µop itself (slotCode[uopSlot[u]].uops[uopSpec[u]], kept: dispatch looks at it for every µop it considers). */
+    /** The µop itself (slotCode[slot(uopInst[u])].uops[uopSpec[u]], kept: dispatch looks at it for every µop it considers). */
     final UopSpec[] uopSpecs;
     final int[] uopPort;           // bound port (-1: chosen at dispatch)
-    final int[] uopSlot;           // its instruction's slot
     final int[] uopPorts;          // the ports it may dispatch to: its bound one, or its own within its queue's
     final long[] uopReadyAt;       // cached earliest cycle, NOT_READY while unknown
     final long[] uopWaitsFor;      // a value reference the µop found not ready at its last check, or NO_VALUE
@@ -239,7 +238,6 @@ public final class Engine {
         uopSpec = arrays.ints(uopCapacity);
         uopSpecs = arrays.uops(uopCapacity);
         uopPort = arrays.ints(uopCapacity);
-        uopSlot = arrays.ints(uopCapacity);
         uopPorts = arrays.ints(uopCapacity);
         uopReadyAt = arrays.longs(uopCapacity);
         uopWaitsFor = arrays.longs(uopCapacity);
@@ -296,6 +294,7 @@ public final class Engine {
             stores |= s.isStore();
         }
         this.indexStores = loads && stores;      // the trace then computes addresses (it is asked)
+        this.codeStores = stores;
         this.storeIndex = new StoreAddressIndex(indexStores ? capacity : 0, storeAccessesAtMost, core.loadStore().storeBuffer(), arrays);
         this.frontEnd = new FrontEnd(this, second, slotsTaken, bodySlots, arrays);
         this.iterationEnd = arrays.longs(maxIterations + 1);
@@ -449,7 +448,14 @@ public final class Engine {
     /** The oldest store not yet committed (it keeps its slot: younger loads still forward from it). */
     long oldestStore = 0;
 
+    /** The code has a store (without one every retired instruction has left the store buffer). */
+    private final boolean codeStores;
+
     private void drainStores() {
+        if (!codeStores) {
+            oldestStore = oldestId;
+            return;
+        }
         while (oldestStore < oldestId) {
             int s = slot(oldestStore);
             StaticInstruction si = slotCode[s];
@@ -773,7 +779,6 @@ public final class Engine {
             int uid = (int) (nextUop & uopMask);
             nextUop++;
             uopInst[uid] = id;
-            uopSlot[uid] = s;
             uopSpec[uid] = u;
             uopSpecs[uid] = si.uops[u];
             uopReadyAt[uid] = NOT_READY;
@@ -1060,7 +1065,7 @@ public final class Engine {
     }
 
     private int uopClass(int q, int uid) {
-        StaticInstruction si = slotCode[uopSlot[uid]];
+        StaticInstruction si = slotCode[slot(uopInst[uid])];
         int k = (si.index * maxUopsPerInstruction + uopSpec[uid]) * queues + q;
         if (uopClasses[k] < 0) uopClasses[k] = station.classOf(q, uopSpecs[uid].portMask() & queuePorts[q]);
         return uopClasses[k];
@@ -1177,7 +1182,7 @@ public final class Engine {
             if (uopReadyAt[uid] < NOT_READY) station.later(uid, uopReadyAt[uid], cycle);
             return 0;
         }
-        int s = uopSlot[uid];
+        int s = slot(uopInst[uid]);
         StaticInstruction si = slotCode[s];
         UopSpec spec = uopSpecs[uid];
         int candidates = uopPorts[uid];
@@ -1219,7 +1224,7 @@ public final class Engine {
             return false;
         }
         long id = uopInst[uid];
-        int s = uopSlot[uid];
+        int s = slot(uopInst[uid]);
         StaticInstruction si = slotCode[s];
         UopSpec spec = uopSpecs[uid];
         checkReady = renameCycle[s] + 1;
