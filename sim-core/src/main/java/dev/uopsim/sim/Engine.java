@@ -50,19 +50,36 @@ public final class Engine {
     /** The slots each instruction takes in the queues, ROB and retirement (0: the branch of a fused pair). */
     final int[] slotCost;
     final int[] iter;
-    final long[] renameCycle;
-    final long[] completeCycle;
+    /**
+     * What rename sets for every instruction and dispatch, execution and retirement read back, the
+     * fields of a slot side by side in one line of memory ({@code slotState[slot * STATE + field]})
+     * rather than in six arrays: a slot is looked at long after rename wrote it, and one line is
+     * fetched for it instead of six (about 1-2% of the simulate phase).
+     */
+    final long[] slotState;
+    static final int STATE = 8;
+    /** The cycle it was renamed. */
+    static final int RENAME_CYCLE = 0;
+    /** The cycle its results are all there (NOT_READY until its last µop dispatched). */
+    static final int COMPLETE_CYCLE = 1;
+    /** The cycle its last compute µop dispatched so far, or -1. */
+    static final int LAST_COMPUTE = 2;
+    /** The number of its first µop (dispatch scans from the oldest instruction's). */
+    static final int FIRST_UOP = 3;
+    /** Its µops not yet dispatched. */
+    static final int UOPS_LEFT = 4;
+    /** Its compute µops not yet dispatched. */
+    static final int COMPUTE_LEFT = 5;
     final long[] outReady;
     final long[] inSource;
     final int[] inExtra;
     /** The bypass domain of the value each input reads (its producer's), or -1; kept only when the core has bypass delays. */
     final int[] inDomain;
-    final int[] uopsLeft;          // µops not yet dispatched
-    final int[] computeLeft;       // compute µops not yet dispatched
-    final long[] lastComputeDispatch;
     /** The youngest serializing instruction renamed before this one (its id), or -1. */
     private final long[] serializedBy;
     private long lastSerializing = -1;
+    /** The code has a serializing instruction (without one, no µop ever waits for one). */
+    private final boolean serializes;
     final long[] storeDataCycle;   // STD dispatch, NOT_READY until then
     final long[] storeAddressCycle;
     final long[] commitCycle;
@@ -81,17 +98,15 @@ public final class Engine {
     final int uopMask;
     final long[] uopInst;
     final int[] uopSpec;           // index into the static instruction's uops
-    /** The µop itself (slotCode[uopSlot[u]].uops[uopSpec[u]], kept: dispatch looks at it for every µop it considers). */
+    /** The µop itself (slotCode[slot(uopInst[u])].uops[uopSpec[u]], kept: dispatch looks at it for every µop it considers). */
     final UopSpec[] uopSpecs;
     final int[] uopPort;           // bound port (-1: chosen at dispatch)
-    final int[] uopSlot;           // its instruction's slot
     final int[] uopPorts;          // the ports it may dispatch to: its bound one, or its own within its queue's
     final long[] uopReadyAt;       // cached earliest cycle, NOT_READY while unknown
     final long[] uopWaitsFor;      // a value reference the µop found not ready at its last check, or NO_VALUE
     // A µop waiting for a value that is not produced yet is parked on the producer's slot and skipped
     // by the scheduler until the producer sets an output or retires (then its inputs are checked again).
     final int[] uopNextWaiter;     // the next µop parked on the same producer, or -1
-    final long[] firstUop;         // per instruction slot: the number of its first µop (dispatch scans from the oldest's)
     final int[] waitersOf;         // per instruction slot: the first µop parked on it, or -1
     long nextUop;
 
@@ -192,13 +207,12 @@ public final class Engine {
         this.capacity = Integer.highestOneBit(Math.max(64, inFlight) * 2 - 1);
         this.mask = capacity - 1;
         sidx = arrays.ints(capacity);
+        slotState = arrays.longs(capacity * STATE);
         slotCode = arrays.instructions(capacity);
         slotCost = arrays.ints(capacity);
         iter = arrays.ints(capacity);
         mergeSlots = arrays.ints(capacity);
         mergeDispatch = arrays.longs(capacity);
-        renameCycle = arrays.longs(capacity);
-        completeCycle = arrays.longs(capacity);
         outReady = arrays.longs(capacity * outStride);
         inSource = arrays.longs(capacity * inStride);
         inExtra = arrays.ints(capacity * inStride);
@@ -212,10 +226,10 @@ public final class Engine {
         }
         inDomain = arrays.ints(bypassing ? capacity * inStride : 0);
         storeIds = arrays.longs(capacity);
-        uopsLeft = arrays.ints(capacity);
-        computeLeft = arrays.ints(capacity);
-        lastComputeDispatch = arrays.longs(capacity);
         serializedBy = arrays.longs(capacity);
+        boolean serializing = false;
+        for (StaticInstruction s : program) serializing |= s.serializing;
+        serializes = serializing;
         storeDataCycle = arrays.longs(capacity);
         storeAddressCycle = arrays.longs(capacity);
         commitCycle = arrays.longs(capacity);
@@ -243,14 +257,12 @@ public final class Engine {
         uopSpec = arrays.ints(uopCapacity);
         uopSpecs = arrays.uops(uopCapacity);
         uopPort = arrays.ints(uopCapacity);
-        uopSlot = arrays.ints(uopCapacity);
         uopPorts = arrays.ints(uopCapacity);
         uopReadyAt = arrays.longs(uopCapacity);
         uopWaitsFor = arrays.longs(uopCapacity);
         uopNextWaiter = arrays.ints(uopCapacity);
         waitersOf = arrays.ints(capacity);
         java.util.Arrays.fill(waitersOf, 0, capacity, -1);
-        firstUop = arrays.longs(capacity);
         queues = core.schedulers().size();
         station = new ReservationStation(arrays, queues, uopCapacity, queues * (portMasks(program) + core.portNames().size()), uopReadyAt);
         queueLength = station.occupancy;
@@ -300,6 +312,7 @@ public final class Engine {
             stores |= s.isStore();
         }
         this.indexStores = loads && stores;      // the trace then computes addresses (it is asked)
+        this.codeStores = stores;
         this.storeIndex = new StoreAddressIndex(indexStores ? capacity : 0, storeAccessesAtMost, core.loadStore().storeBuffer(), arrays);
         this.frontEnd = new FrontEnd(this, second, slotsTaken, bodySlots, arrays);
         this.iterationEnd = arrays.longs(maxIterations + 1);
@@ -427,7 +440,7 @@ public final class Engine {
         int slotsLeft = core.retireWidth();
         while (oldestId < nextRenameId) {
             int s = slot(oldestId);
-            if (uopsLeft[s] > 0 || completeCycle[s] > cycle) return;
+            if (slotState[s * STATE + UOPS_LEFT] > 0 || slotState[s * STATE + COMPLETE_CYCLE] > cycle) return;
             StaticInstruction si = slotCode[s];
             int cost = slotCost[s];
             if (cost > slotsLeft && slotsLeft < core.retireWidth()) return;
@@ -454,7 +467,14 @@ public final class Engine {
     /** The oldest store not yet committed (it keeps its slot: younger loads still forward from it). */
     long oldestStore = 0;
 
+    /** The code has a store (without one every retired instruction has left the store buffer). */
+    private final boolean codeStores;
+
     private void drainStores() {
+        if (!codeStores) {
+            oldestStore = oldestId;
+            return;
+        }
         while (oldestStore < oldestId) {
             int s = slot(oldestStore);
             StaticInstruction si = slotCode[s];
@@ -545,7 +565,7 @@ public final class Engine {
                 int limit = core.loadStore().renamingPerCycle();
                 if (probeRenamable && limit > 0 && renamedThisCycle >= limit) return;
                 // A core that cannot rename a load from a store in the same group takes it next cycle.
-                if (probeRenamable && !core.loadStore().renamingSameCycle() && renameCycle[slot(probeStore)] == cycle && any) return;
+                if (probeRenamable && !core.loadStore().renamingSameCycle() && slotState[slot(probeStore) * STATE + RENAME_CYCLE] == cycle && any) return;
             }
             boolean eliminated = eliminatedAtRename(si, second);
             if (!eliminated && !schedulersHaveRoom(si, second)) {
@@ -645,11 +665,13 @@ public final class Engine {
     }
 
     private void renameOne(long id, int s, StaticInstruction si, boolean eliminated, boolean second) {
-        renameCycle[s] = cycle;
-        serializedBy[s] = lastSerializing;
-        if (si.serializing) lastSerializing = id;
-        completeCycle[s] = NOT_READY;
-        lastComputeDispatch[s] = -1;
+        slotState[s * STATE + RENAME_CYCLE] = cycle;
+        if (serializes) {
+            serializedBy[s] = lastSerializing;
+            if (si.serializing) lastSerializing = id;
+        }
+        slotState[s * STATE + COMPLETE_CYCLE] = NOT_READY;
+        slotState[s * STATE + LAST_COMPUTE] = -1;
         if (si.isStore()) {
             // Only a store's own state is ever read back (loads and commits find stores by id), so
             // other instructions leave these rings alone.
@@ -658,10 +680,13 @@ public final class Engine {
             commitCycle[s] = NOT_READY;
             storeDataSource[s] = READY;
         }
-        forwardFrom[s] = -1;
-        forwardPartial[s] = false;
-        renamedLoad[s] = false;
-        partialReadyAt[s] = 0;
+        if (si.hasLoadState) {
+            // Likewise only loads (and any instruction with a load µop) read their forwarding state.
+            forwardFrom[s] = -1;
+            forwardPartial[s] = false;
+            renamedLoad[s] = false;
+            partialReadyAt[s] = 0;
+        }
         // Only register outputs and the load's data are ever read (see readyAt, computeOutputs, finish).
         for (int o = 0, n = Math.min(si.outRegs.length, loadData); o < n; o++) outReady[s * outStride + o] = NOT_READY;
         outReady[s * outStride + loadData] = NOT_READY;
@@ -695,17 +720,17 @@ public final class Engine {
 
         if (second) {
             // The branch of a macro-fused pair executes as part of the first instruction's µop.
-            uopsLeft[s] = 0;
-            computeLeft[s] = 0;
-            completeCycle[s] = cycle;
+            slotState[s * STATE + UOPS_LEFT] = 0;
+            slotState[s * STATE + COMPUTE_LEFT] = 0;
+            slotState[s * STATE + COMPLETE_CYCLE] = cycle;
             if (observed) listener.completed(id, si.index, cycle);      // no µop: done at rename
             renameOutputs(id, s, si);
             for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
             return;
         }
         if (eliminated) {
-            uopsLeft[s] = 0;
-            computeLeft[s] = 0;
+            slotState[s * STATE + UOPS_LEFT] = 0;
+            slotState[s * STATE + COMPUTE_LEFT] = 0;
             if (si.eliminableMove) {
                 // The destination now names the source's value: no µop, no latency.
                 long src = inSource[s * inStride + si.moveSource];
@@ -720,12 +745,12 @@ public final class Engine {
                 renameOutputs(id, s, si);
                 for (int o = 0; o < si.outRegs.length; o++) outReady[s * outStride + o] = cycle;
             }
-            completeCycle[s] = cycle;
+            slotState[s * STATE + COMPLETE_CYCLE] = cycle;
             if (observed) listener.completed(id, si.index, cycle);      // no µop: done at rename
             return;
         }
         renameOutputs(id, s, si);
-        if (renamedLoad[s] && si.computeUops == 0 && core.loadStore().renamingLatency() == 0) {
+        if (si.hasLoadState && renamedLoad[s] && si.computeUops == 0 && core.loadStore().renamingLatency() == 0) {
             // A renamed pure load is a register move at rename: its destination names the stored value.
             long source = storeDataSource[slot(forwardFrom[s])];
             for (int o = 0; o < si.outRegs.length; o++) {
@@ -752,8 +777,8 @@ public final class Engine {
             }
         }
         int n = si.uops.length;
-        uopsLeft[s] = n;
-        computeLeft[s] = si.computeUops;
+        slotState[s * STATE + UOPS_LEFT] = n;
+        slotState[s * STATE + COMPUTE_LEFT] = si.computeUops;
         if (si.isLoad() && si.loadUops == 0) {
             // The model folds the load into another µop: its data comes a load latency after rename.
             outReady[s * outStride + loadData] = cycle + 1 + loadToUse(si);
@@ -763,17 +788,16 @@ public final class Engine {
             passInputOn(s, si);
             storeAddressCycle[s] = cycle;
             storeDataCycle[s] = cycle;
-            completeCycle[s] = cycle;
+            slotState[s * STATE + COMPLETE_CYCLE] = cycle;
             if (observed) listener.completed(id, si.index, cycle);      // no µop: done at rename
             return;
         }
         boolean fusedWithBranch = frontEnd.fusedWithNext(si.index);
-        firstUop[s] = nextUop;
+        slotState[s * STATE + FIRST_UOP] = nextUop;
         for (int u = 0; u < n; u++) {
             int uid = (int) (nextUop & uopMask);
             nextUop++;
             uopInst[uid] = id;
-            uopSlot[uid] = s;
             uopSpec[uid] = u;
             uopSpecs[uid] = si.uops[u];
             uopReadyAt[uid] = NOT_READY;
@@ -920,7 +944,7 @@ public final class Engine {
     /** Applies the probe to the load being renamed in slot {@code s}. */
     private void resolveMemoryDependence(int s, StaticInstruction si) {
         forwardFrom[s] = probeStore;
-        if (probeStore >= 0) forwardFromIndex[s] = sidx[slot(probeStore)];
+        if (observed && probeStore >= 0) forwardFromIndex[s] = sidx[slot(probeStore)];     // for events only
         forwardPartial[s] = probePartial;
         if (core.loadStore().memoryRenaming()) trainRenaming(si);
         if (!probeRenamable) return;
@@ -1060,7 +1084,7 @@ public final class Engine {
     }
 
     private int uopClass(int q, int uid) {
-        StaticInstruction si = slotCode[uopSlot[uid]];
+        StaticInstruction si = slotCode[slot(uopInst[uid])];
         int k = (si.index * maxUopsPerInstruction + uopSpec[uid]) * queues + q;
         if (uopClasses[k] < 0) uopClasses[k] = station.classOf(q, uopSpecs[uid].portMask() & queuePorts[q]);
         return uopClasses[k];
@@ -1165,8 +1189,8 @@ public final class Engine {
     /** The number of the first µop of the oldest instruction with µops not dispatched, or nextUop. */
     private long firstUopInFlight() {
         if (dispatchFrom < oldestId) dispatchFrom = oldestId;
-        while (dispatchFrom < nextRenameId && uopsLeft[slot(dispatchFrom)] == 0) dispatchFrom++;
-        return dispatchFrom < nextRenameId ? firstUop[slot(dispatchFrom)] : nextUop;
+        while (dispatchFrom < nextRenameId && slotState[slot(dispatchFrom) * STATE + UOPS_LEFT] == 0) dispatchFrom++;
+        return dispatchFrom < nextRenameId ? slotState[slot(dispatchFrom) * STATE + FIRST_UOP] : nextUop;
     }
 
     /** Looks at one µop: checks its inputs if they are not known, sends it to a free port if it is ready; returns the port taken (a bit) or 0. */
@@ -1177,7 +1201,7 @@ public final class Engine {
             if (uopReadyAt[uid] < NOT_READY) station.later(uid, uopReadyAt[uid], cycle);
             return 0;
         }
-        int s = uopSlot[uid];
+        int s = slot(uopInst[uid]);
         StaticInstruction si = slotCode[s];
         UopSpec spec = uopSpecs[uid];
         int candidates = uopPorts[uid];
@@ -1221,12 +1245,12 @@ public final class Engine {
             return false;
         }
         long id = uopInst[uid];
-        int s = uopSlot[uid];
+        int s = slot(uopInst[uid]);
         StaticInstruction si = slotCode[s];
         UopSpec spec = uopSpecs[uid];
-        checkReady = renameCycle[s] + 1;
+        checkReady = slotState[s * STATE + RENAME_CYCLE] + 1;
         checkDecider = -1;
-        if (!serializationAllows(uid, id, s, si)) return false;
+        if (serializes && !serializationAllows(uid, id, s, si)) return false;
         switch (spec.kind()) {
             case COMPUTE -> {
                 if (!latestInput(uid, s, si.computeInputs)) return false;
@@ -1279,12 +1303,10 @@ public final class Engine {
         long ready = checkReady;
         int decider = checkDecider;    // the input that became ready last, for waitedFor
         uopReadyAt[uid] = ready;
-        if (decider >= 0) {
+        if (observed && decider >= 0) {
             long ref = inSource[s * inStride + decider];
             long producer = ref >>> 5;
-            if (ref != READY && producer >= oldestId && producer != id) {
-                if (observed) listener.waitedFor(id, si.index, producer, sidx[slot(producer)], ready);
-            }
+            if (ref != READY && producer >= oldestId && producer != id) listener.waitedFor(id, si.index, producer, sidx[slot(producer)], ready);
         }
         return ready <= cycle;
     }
@@ -1303,12 +1325,12 @@ public final class Engine {
         long before = serializedBy[s];
         if (before < oldestId) return true;     // none, or retired
         int b = slot(before);
-        if (uopsLeft[b] > 0 || completeCycle[b] >= NOT_READY) {
+        if (slotState[b * STATE + UOPS_LEFT] > 0 || slotState[b * STATE + COMPLETE_CYCLE] >= NOT_READY) {
             if (observed) listener.stalled(cycle, Stall.SERIALIZED, id, si.index, sidx[b]);
             parkOn(uid, b);                  // woken when it finishes
             return false;
         }
-        checkReady = Math.max(checkReady, completeCycle[b]);
+        checkReady = Math.max(checkReady, slotState[b * STATE + COMPLETE_CYCLE]);
         return true;
     }
 
@@ -1417,7 +1439,7 @@ public final class Engine {
         boolean separate = false;
         for (UopSpec u : st.uops) separate |= u.kind() == UopKind.STORE_ADDRESS;
         if (separate) return NOT_READY;
-        long ready = renameCycle[ss] + 1;
+        long ready = slotState[ss * STATE + RENAME_CYCLE] + 1;
         for (int i = 0; i < st.inRegs.length; i++) {
             if (st.inUse[i] != StaticInstruction.ADDRESS) continue;
             long r = inputReady(ss, i);
@@ -1428,10 +1450,12 @@ public final class Engine {
     }
 
     private long memoryOutputReady(int s, StaticInstruction si) {
+        boolean computed = slotState[s * STATE + COMPUTE_LEFT] == 0;
         for (int o = 0; o < si.outRegs.length; o++) {
-            if (si.outRegs[o] == StaticInstruction.MEMORY) return computeLeft[s] == 0 ? outReady[s * outStride + o] : NOT_READY;
+            if (si.outRegs[o] == StaticInstruction.MEMORY) return computed ? outReady[s * outStride + o] : NOT_READY;
         }
-        return computeLeft[s] == 0 && lastComputeDispatch[s] >= 0 ? lastComputeDispatch[s] + 1 : NOT_READY;
+        long last = slotState[s * STATE + LAST_COMPUTE];
+        return computed && last >= 0 ? last + 1 : NOT_READY;
     }
 
     // ======================================================================================
@@ -1441,7 +1465,7 @@ public final class Engine {
     private void execute(int uid, long id, int s, StaticInstruction si, UopSpec spec, int port) {
         if (uopPort[uid] >= 0) portPending[uopPort[uid]]--;
         if (spec.unit() >= 0) unitBusyUntil[port * UNITS + spec.unit()] = cycle + spec.occupancy();
-        uopsLeft[s]--;
+        slotState[s * STATE + UOPS_LEFT]--;
         if (observed) listener.dispatched(id, si.index, uopSpec[uid], port, cycle);
         switch (spec.kind()) {
             case LOAD -> {
@@ -1470,12 +1494,12 @@ public final class Engine {
                 wake(s);
             }
             case COMPUTE -> {
-                computeLeft[s]--;
-                lastComputeDispatch[s] = Math.max(lastComputeDispatch[s], cycle);
-                if (computeLeft[s] == 0) computeOutputs(s, si, cycle);
+                int at = s * STATE;
+                slotState[at + LAST_COMPUTE] = Math.max(slotState[at + LAST_COMPUTE], cycle);
+                if (--slotState[at + COMPUTE_LEFT] == 0) computeOutputs(s, si, cycle);
             }
         }
-        if (uopsLeft[s] == 0) finish(id, s, si);
+        if (slotState[s * STATE + UOPS_LEFT] == 0) finish(id, s, si);
     }
 
     private long forwards;
@@ -1642,7 +1666,7 @@ public final class Engine {
                 StaticInstruction si = slotCode[s];
                 if (mergedValuesKnown(s, si)) {
                     computeOutputs(s, si, mergeDispatch[k]);
-                    completeCycle[s] = latestOutput(s, si, completeCycle[s]);
+                    slotState[s * STATE + COMPLETE_CYCLE] = latestOutput(s, si, slotState[s * STATE + COMPLETE_CYCLE]);
                     progress = true;
                 } else {
                     mergeSlots[kept] = s;
@@ -1672,7 +1696,7 @@ public final class Engine {
         }
         done = latestOutput(s, si, done);
         if (si.isLoad()) done = Math.max(done, outReady[s * outStride + loadData]);
-        completeCycle[s] = done;
+        slotState[s * STATE + COMPLETE_CYCLE] = done;
         if (si.serializing) wake(s);          // the younger µops parked on it now know when they may start
         if (observed) listener.completed(id, si.index, done);
     }
@@ -1682,9 +1706,9 @@ public final class Engine {
         if (oldestId >= nextRenameId) return "nothing in flight";
         int s = slot(oldestId);
         StaticInstruction si = slotCode[s];
-        StringBuilder sb = new StringBuilder("#" + si.index + " " + si + ": µops left " + uopsLeft[s] + ", complete "
-                + (completeCycle[s] >= NOT_READY ? "unknown" : completeCycle[s]) + ", forward from " + forwardFrom[s]
-                + (forwardPartial[s] ? " (partial)" : "") + "; inputs");
+        StringBuilder sb = new StringBuilder("#" + si.index + " " + si + ": µops left " + slotState[s * STATE + UOPS_LEFT] + ", complete "
+                + (slotState[s * STATE + COMPLETE_CYCLE] >= NOT_READY ? "unknown" : slotState[s * STATE + COMPLETE_CYCLE]) + ", forward from " + (si.hasLoadState ? forwardFrom[s] : -1)
+                + (si.hasLoadState && forwardPartial[s] ? " (partial)" : "") + "; inputs");
         for (int i = 0; i < si.inRegs.length; i++) {
             long r = inputReady(s, i);
             sb.append(' ').append(si.inNames[i]).append('=').append(r >= NOT_READY ? "?" : Long.toString(r));

@@ -23,6 +23,12 @@ final class FrontEnd {
     private final boolean[] fusedWithNext;
     /** The slots each instruction of the code takes (0: the branch of a fused pair), asked per instruction delivered. */
     private final int[] slotsByIndex;
+    // Per instruction of the code, what the decoders and the predecoder ask of it each time it comes
+    // by, worked out once: the slots it takes with its fused partner, whether the microcode sequencer
+    // streams it, and its last byte's address in the first copy (fetch windows go by last bytes).
+    private final int[] decodeSlots;
+    private final boolean[] decodeSequenced;
+    private final long[] lastByte;
     private final int n;
     private final long size;
     private final boolean loop;
@@ -74,6 +80,14 @@ final class FrontEnd {
             if (!second[i + 1]) continue;
             fusedWithNext[i] = true;
             for (UopSpec u : engine.program[i + 1].uops) if (u.kind() == UopKind.COMPUTE) fusedMask[i] = u.portMask();
+        }
+        this.decodeSlots = new int[n];
+        this.decodeSequenced = new boolean[n];
+        this.lastByte = new long[n];
+        for (int i = 0; i < n; i++) {
+            decodeSlots[i] = slotsByIndex[i] + (fusedWithNext[i] ? slotsByIndex[i + 1] : 0);
+            decodeSequenced[i] = sequenced(i, decodeSlots[i]);
+            lastByte[i] = engine.program[i].address + engine.program[i].length - 1;
         }
         this.iqSize = Math.max(1, spec.instructionQueue());
         this.iq = arrays.longs(iqSize);
@@ -130,6 +144,12 @@ final class FrontEnd {
     /** The address of the next instruction: unrolled copies follow each other, a loop runs the same bytes. */
     private long addressOf(int index, int iteration) {
         long a = engine.program[index].address;
+        return loop ? a : a + iteration * size;
+    }
+
+    /** The address of the last byte of the next instruction (see {@link #addressOf}). */
+    private long lastByteOf(int index, int iteration) {
+        long a = lastByte[index];
         return loop ? a : a + iteration * size;
     }
 
@@ -220,8 +240,8 @@ final class FrontEnd {
             int index = engine.sidx[engine.slot(id)];
             boolean pair = fusedWithNext[index];
             if (pair && iqCount < 2) return;              // the second of the pair is not predecoded yet
-            int slots = slotsOfIndex(index) + (pair ? slotsOfIndex(index + 1) : 0);
-            if (sequenced(index, slots)) {
+            int slots = decodeSlots[index];
+            if (decodeSequenced[index]) {
                 if (used > 0 || microcodeNextFlow > now) return;
                 // The microcode sequencer streams a long instruction: it needs room for a queue's worth.
                 if (idqFree() < Math.min(slots, spec.uopQueue())) return;
@@ -256,14 +276,13 @@ final class FrontEnd {
         }
         int fetch = spec.fetchBytes();
         // Each cycle works on one window: the next one once every instruction ending in this one is done.
-        long first = fetchWindow(addressOf(nextIndex, nextIteration) + engine.program[nextIndex].length - 1, fetch);
+        long first = fetchWindow(lastByteOf(nextIndex, nextIteration), fetch);
         if (window == Long.MIN_VALUE) window = first;
         else if (first > window) window++;
         int count = 0;
         while (count < spec.predecodeWidth() && iqCount < iqSize) {
+            if (fetchWindow(lastByteOf(nextIndex, nextIteration), fetch) != window) return;
             StaticInstruction si = engine.program[nextIndex];
-            long end = addressOf(nextIndex, nextIteration) + si.length - 1;
-            if (fetchWindow(end, fetch) != window) return;
             long id = create();
             if (id < 0) return;
             iq[wrap(iqHead + iqCount, iqSize)] = id;

@@ -105,6 +105,8 @@ final class StaticInstruction {
     /** It reads memory / writes memory (kept as fields: the engine asks every cycle). */
     final boolean load;
     final boolean store;
+    /** A load, or anything with a load µop: the engine keeps forwarding state for it (others never read any). */
+    final boolean hasLoadState;
 
     /** PUSH, POP, CALL, RET: the stack engine moves RSP. */
     final boolean movesStack;
@@ -380,6 +382,9 @@ final class StaticInstruction {
             this.computeSpread = descriptor.computeSpread;
         }
         this.loadUops = descriptor.loadUops;
+        boolean loadState = load;
+        for (UopSpec u : uops) loadState |= u.kind() == UopKind.LOAD;
+        this.hasLoadState = loadState;
         this.storeAddressUops = descriptor.storeAddressUops;
         this.storeDataUops = descriptor.storeDataUops;
 
