@@ -57,6 +57,22 @@ public final class FormDescriptor {
     /** What covers each (from, to) pair of ids, {@link LatencyTable#UNCOVERED} for none; filled on first use. */
     private final LatencyTable.Cover[] covers;
 
+    /**
+     * The µops with the compute ones in the order dispatch should try them: fewest ports first (in table
+     * order among equals), as {@link StaticInstruction#computeSpread} packs them. Taken in table order a
+     * µop any ALU runs could take the one port a later µop needed: SHLD cx, bx, 7 (one µop on ALU1, four on
+     * any ALU, two on ALU0 or ALU1) then spread over three cycles, not two, and its result came a cycle late.
+     */
+    private static UopSpec[] mostConstrainedFirst(UopSpec[] uops) {
+        List<UopSpec> compute = new java.util.ArrayList<>();
+        for (UopSpec u : uops) if (u.kind() == UopKind.COMPUTE) compute.add(u);
+        compute.sort(java.util.Comparator.comparingInt(u -> Integer.bitCount(u.portMask())));
+        UopSpec[] out = uops.clone();
+        int next = 0;
+        for (int k = 0; k < out.length; k++) if (out[k].kind() == UopKind.COMPUTE) out[k] = compute.get(next++);
+        return out;
+    }
+
     FormDescriptor(InstructionForm form, FormTiming timing) {
         this.form = form;
         this.timing = timing;
@@ -67,11 +83,16 @@ public final class FormDescriptor {
         this.storesOnly = form.writesMemory() && !form.readsMemory();
         this.lengthChangingForm = lengthChanging(form);
 
-        this.uops = timing.uops().toArray(UopSpec[]::new);
+        this.uops = mostConstrainedFirst(timing.uops().toArray(UopSpec[]::new));
         UopSpec first = null;
+        for (UopSpec u : timing.uops()) {
+            if (u.kind() == UopKind.COMPUTE) {
+                first = u;
+                break;
+            }
+        }
         int c = 0, ld = 0, sta = 0, std = 0;
         for (UopSpec u : uops) {
-            if (u.kind() == UopKind.COMPUTE && first == null) first = u;
             switch (u.kind()) {
                 case COMPUTE -> c++;
                 case LOAD -> ld++;
