@@ -45,5 +45,9 @@ public enum Unit {
     /** AES, CLMUL, SHA units. */
     CRYPTO,
     /** x87 floating point. */
-    X87
+    X87;
+
+    /** The units of the vector (SIMD and floating-point) side; the others are the integer side's and store data. */
+    public static final java.util.Set<Unit> VECTOR = java.util.Collections.unmodifiableSet(java.util.EnumSet.of(VEC_ALU, VEC_SHUFFLE,
+            VEC_SHIFT, VEC_MUL, FP_ADD, FP_MUL, FMA, FP_DIV, CONVERT, CRYPTO, X87));
 }

@@ -1589,8 +1589,7 @@ public final class Engine {
     private void noteTransferLanding(int s, StaticInstruction si) {
         long lands = -1;
         for (int o = 0; o < si.outRegs.length && o < loadData; o++) {
-            int reg = si.outRegs[o];
-            if (RenameRegisters.isGpr(reg) || reg >= RenameRegisters.FLAGS) lands = Math.max(lands, outReady[s * outStride + o]);
+            if (RenameRegisters.isIntegerSide(si.outRegs[o])) lands = Math.max(lands, outReady[s * outStride + o]);
         }
         long ahead = lands - cycle;
         if (ahead >= 1 && ahead < Long.SIZE) transferLandings |= 1L << ahead;

@@ -89,14 +89,11 @@ public final class ModelCore {
         for (int p = 0; p < portNames.size(); p++) {
             List<Unit> units = m.ports().get(portNames.get(p)).units();
             if (units.contains(Unit.ALU)) alu |= 1 << p;
-            if (units.stream().noneMatch(INTEGER_SIDE::contains)) vector |= 1 << p;
+            // The vector unit's pipes may take store data too (Zen 4's FP4 and FP5, whence its moves to the integer side).
+            if (units.stream().allMatch(u -> Unit.VECTOR.contains(u) || u == Unit.STORE_DATA)) vector |= 1 << p;
         }
         return new CoreSpec.TransferBubble(alu, vector);
     }
-
-    /** Units of the integer side: a port with none of them belongs to the vector unit. */
-    private static final java.util.Set<Unit> INTEGER_SIDE = java.util.EnumSet.of(Unit.ALU, Unit.SHIFT, Unit.BRANCH, Unit.MUL, Unit.DIV,
-            Unit.LEA, Unit.LOAD, Unit.STORE_ADDRESS);
 
     /** uops.info mnemonics as the engine compares them (the model file may spell them in either case). */
     private static List<String> upperCase(List<String> mnemonics) {

@@ -42,6 +42,11 @@ public final class RenameRegisters {
         return index >= GPR && index < VECTOR;
     }
 
+    /** A general register or a flag group: what the integer side's results write. */
+    public static boolean isIntegerSide(int index) {
+        return isGpr(index) || index >= FLAGS;
+    }
+
     public static boolean isVector(int index) {
         return index >= VECTOR && index < MASK;
     }

@@ -382,9 +382,7 @@ final class StaticInstruction {
             this.computeSpread = descriptor.computeSpread;
         }
         this.loadUops = descriptor.loadUops;
-        boolean loadState = load;
-        for (UopSpec u : uops) loadState |= u.kind() == UopKind.LOAD;
-        this.hasLoadState = loadState;
+        this.hasLoadState = load || loadUops > 0;
         this.storeAddressUops = descriptor.storeAddressUops;
         this.storeDataUops = descriptor.storeDataUops;
 
@@ -406,7 +404,7 @@ final class StaticInstruction {
     }
 
     private static boolean writesIntegerSide(int[] outRegs) {
-        for (int r : outRegs) if (RenameRegisters.isGpr(r) || r >= RenameRegisters.FLAGS) return true;
+        for (int r : outRegs) if (RenameRegisters.isIntegerSide(r)) return true;
         return false;
     }
 

@@ -5,10 +5,8 @@ import dev.uopsim.isa.OperandSpec;
 import dev.uopsim.isa.RegisterClass;
 import dev.uopsim.model.Unit;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A form that names only general-purpose registers and flags runs no µop on a port that holds vector
@@ -21,9 +19,6 @@ import java.util.Set;
  */
 public final class IntegerOnlyForms {
     private IntegerOnlyForms() {}
-
-    private static final Set<Unit> VECTOR_UNITS = EnumSet.of(Unit.VEC_ALU, Unit.VEC_SHUFFLE, Unit.VEC_SHIFT, Unit.VEC_MUL,
-            Unit.FP_ADD, Unit.FP_MUL, Unit.FMA, Unit.FP_DIV, Unit.CONVERT, Unit.CRYPTO, Unit.X87);
 
     /** A form whose registers are general-purpose ones or flags, at least one of them. */
     public static boolean integerOnly(InstructionForm f) {
@@ -41,7 +36,7 @@ public final class IntegerOnlyForms {
 
     /** A port whose units are all vector or floating-point ones (and it has some). */
     public static boolean vectorOnly(List<Unit> units) {
-        return units != null && !units.isEmpty() && VECTOR_UNITS.containsAll(units);
+        return units != null && !units.isEmpty() && Unit.VECTOR.containsAll(units);
     }
 
     /**

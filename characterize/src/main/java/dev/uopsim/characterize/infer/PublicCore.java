@@ -22,7 +22,8 @@ import java.util.Map;
  * never assumed: an AMD core gets no Intel rule.
  *
  * @param sizes       the figures HostModel writes
- * @param renameRules rename.idioms, rename.macroFusion, and where the source has them rename.microFusion and rename.portBinding
+ * @param renameRules rename.idioms, rename.macroFusion, and where the source has them rename.microFusion, rename.portBinding,
+ *                    the decoders' microcode threshold and the transfer bubble (under their keys here)
  * @param sources     the sources those name, by id
  */
 record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, Map<String, Object>> sources) {
