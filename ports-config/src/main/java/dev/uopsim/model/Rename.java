@@ -17,6 +17,7 @@ public record Rename(
         @Param(value = "micro-fusion of load+op and store-address+store-data, and when it is undone", def = "{}") MicroFusion microFusion,
         @Param(value = "physical register file sizes; 0 = unlimited (not modelled)", def = "{}") RegisterFiles registerFiles,
         @Param(value = "when a µop is bound to one port of its set", def = "{}") PortBinding portBinding,
+        @Param(value = "whether an instruction of several slots may be renamed across two cycles", def = "{}") Split split,
         @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
 
     public Rename {
@@ -44,6 +45,16 @@ public record Rename(
                               @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
 
     public enum PortBindingTime { AUTO, ALLOCATION, DISPATCH }
+
+    /**
+     * Whether an instruction of several slots may take the last slots of one rename cycle and the first
+     * of the next. A Golden Cove-class host renamed three- and four-slot forms among one-slot ones at
+     * their slots over the width; a Zen 4 guest did not split a two-slot XCHG or MULX: with nine
+     * one-slot CLCs after each (eleven slots a copy, six a cycle) a copy took 2.00 cycles, not 1.83.
+     */
+    public record Split(@Param(value = "true: the slots left in a cycle take the first slots of an instruction wider than them "
+                                + "and the next cycle the rest; false: such an instruction waits for the next cycle", def = "true") boolean allowed,
+                        @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {}
 
     /** How a µop bound at allocation picks one port of its set. */
     public enum PortChoice { LEAST_LOADED, ISSUE_SLOT }

@@ -324,14 +324,24 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param foldedImmediates       which consumers of a register + offset kept at rename need the sum first
      * @param logicFlags             which flag consumers are slower when a logical operation set the flags
      * @param sseZeroIdioms          zero idioms in legacy SSE encoding on XMM registers (they keep the upper bits)
+     * @param splitAcrossCycles      an instruction of several slots may take the last slots of a cycle and the first of the next
      */
     public record RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
                                  IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge,
                                  MoveFusionRule moveFusion, java.util.Set<String> serializing, FoldedImmediates foldedImmediates,
-                                 LogicFlags logicFlags, IdiomHandling sseZeroIdioms) {
+                                 LogicFlags logicFlags, IdiomHandling sseZeroIdioms, boolean splitAcrossCycles) {
 
         public RenameFeatures {
             serializing = java.util.Set.copyOf(serializing);
+        }
+
+        /** Features whose instructions may be split across rename cycles. */
+        public RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
+                              IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge,
+                              MoveFusionRule moveFusion, java.util.Set<String> serializing, FoldedImmediates foldedImmediates,
+                              LogicFlags logicFlags, IdiomHandling sseZeroIdioms) {
+            this(moveEliminationGpr, moveEliminationVector, zeroIdioms, onesIdioms, carryIdioms, partialRegisterMerge, moveFusion,
+                    serializing, foldedImmediates, logicFlags, sseZeroIdioms, true);
         }
 
         /** Features without move fusion or serializing instructions. */

@@ -217,6 +217,7 @@ public final class Engine {
         inSource = arrays.longs(capacity * inStride);
         inExtra = arrays.ints(capacity * inStride);
         this.bubblePorts = core.transferBubble().aluPorts();
+        this.splitAcrossCycles = core.rename().splitAcrossCycles();
         this.bypassing = core.bypass().any();
         this.domains = core.bypass().domains().size();
         this.bypassHundredths = new int[domains * domains];
@@ -525,6 +526,9 @@ public final class Engine {
     private int renameDebt;
     private long retireBusyUntil;
 
+    /** The core renames an instruction's slots across two cycles (else one that does not fit waits). */
+    private final boolean splitAcrossCycles;
+
     private void rename() {
         if (renameBusyUntil > cycle) return;
         int slotsLeft = core.renameWidth() - renameDebt;
@@ -545,8 +549,10 @@ public final class Engine {
             // µops of one instruction may straddle two cycles (the allocator takes µops, not
             // instructions): held-apart mixes with 3- and 4-slot forms measured at their slot count
             // over the width, 20-25% faster than whole instructions per cycle would allow. Only an
-            // instruction wider than the whole width waits for a cycle of its own.
+            // instruction wider than the whole width waits for a cycle of its own. A core that does not
+            // split instructions (Zen 4: Rename.Split) leaves the slots it cannot fill for the next cycle.
             if (cost > core.renameWidth() && slotsLeft < core.renameWidth()) return;
+            if (!splitAcrossCycles && cost > slotsLeft && cost <= core.renameWidth()) return;
             // An instruction bigger than the ROB enters it empty: it could never enter otherwise.
             if (robSlotsUsed + cost > core.robSize() && !(robSlotsUsed == 0 && cost > core.robSize())) {
                 if (observed) listener.stalled(cycle, Stall.ROB_FULL, id, si.index, oldestId < nextRenameId ? sidx[slot(oldestId)] : -1);

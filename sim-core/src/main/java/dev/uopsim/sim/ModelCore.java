@@ -70,7 +70,7 @@ public final class ModelCore {
                 new CoreSpec.FoldedImmediates(java.util.Set.copyOf(upperCase(r.immediateFolding().materializedBy())), r.immediateFolding().latency(),
                         r.immediateFolding().immediatesBelow(), r.immediateFolding().flagsLatency()),
                 new CoreSpec.LogicFlags(upperCase(r.logicFlags().producers()), upperCase(r.logicFlags().consumers()), r.logicFlags().latency(),
-                        r.logicFlags().flagsInput()), idiom(r.idioms().zeroSseOrZero()));
+                        r.logicFlags().flagsInput()), idiom(r.idioms().zeroSseOrZero()), r.split().allowed());
         CoreSpec.PortPolicy atAllocation = r.portBinding().choice() == Rename.PortChoice.ISSUE_SLOT
                 ? CoreSpec.PortPolicy.BY_ISSUE_SLOT_AT_ALLOCATION : CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
         CoreSpec.PortPolicy policy = switch (r.portBinding().at()) {

@@ -70,6 +70,45 @@ public final class CoreProbes {
         return with - alone >= 0.5;
     }
 
+    /**
+     * CLCs after a two-slot XCHG r64, r64 in the split probes (core-split-clc-K): counts that put a step's
+     * slots on every remainder of a front end up to eight wide. CLC reads nothing, writes only the carry
+     * and needs no port on the cores seen, so the steps are front-end bound.
+     */
+    static final int[] SPLIT_FILLERS = {4, 5, 6, 7, 8, 9, 10, 11};
+
+    /** Steps per loop (variant A) of the split probes: many, so that the loop's own slots move a step's time little. */
+    static final int SPLIT_COPIES = 24;
+
+    static List<String> exchangeThenCarryClears(int fillers) {
+        List<String> step = new java.util.ArrayList<>();
+        step.add("xchg rdx, rsi");
+        for (int i = 0; i < fillers; i++) step.add("clc");
+        return step;
+    }
+
+    /**
+     * Whether the renamer splits an instruction's slots across two cycles, from the split probes; null
+     * when they were not measured or were not front-end bound. Each further CLC adds a slot: a renamer
+     * that splits adds a width's share of a cycle each time; one that does not keeps the XCHG whole, so a
+     * step whose slots leave one free at a cycle's end wastes it, and the times climb in stairs (the Zen 4
+     * guest: 1.65, 2.00, 2.00, 2.18 cycles with eight to eleven CLCs). A step under half the average
+     * says stairs.
+     */
+    public static Boolean splitsAcrossCycles(Map<String, Double> c) {
+        double[] t = new double[SPLIT_FILLERS.length];
+        for (int i = 0; i < t.length; i++) {
+            Double v = c.get("split-clc-" + SPLIT_FILLERS[i]);
+            if (v == null || !Double.isFinite(v)) return null;
+            t[i] = v;
+        }
+        double average = (t[t.length - 1] - t[0]) / (t.length - 1);
+        if (average < 0.1) return null;          // not paced by the front end
+        double least = Double.MAX_VALUE;
+        for (int i = 1; i < t.length; i++) least = Math.min(least, t[i] - t[i - 1]);
+        return least >= 0.5 * average;
+    }
+
     /** The probes by id. */
     public static Map<String, Benchmark> benchmarks(boolean avx) {
         Map<String, Benchmark> m = new LinkedHashMap<>();
@@ -116,6 +155,8 @@ public final class CoreProbes {
         // LEAs alone: where the move takes the integer side's results of a cycle the first runs a cycle slower.
         m.put("transfer-beside-leas", chain("transfer-beside-leas", TRANSFER_BESIDE_LEAS, 1));
         m.put("leas-alone", chain("leas-alone", TRANSFER_BESIDE_LEAS.subList(1, TRANSFER_BESIDE_LEAS.size()), 1));
+        // A two-slot XCHG and 4-11 one-slot CLCs a step: whether the renamer splits the XCHG across cycles.
+        for (int k : SPLIT_FILLERS) m.put("split-clc-" + k, chain("split-clc-" + k, exchangeThenCarryClears(k), 1, SPLIT_COPIES));
         m.put("forward-fails-partial", chain("forward-fails-partial", List.of("mov QWORD PTR [rbx+0x100], rdx", "mov rdx, QWORD PTR [r14+rcx*1+0x104]"), 1));
         // The same-address chain with the other kinds of value (the one above moves 64-bit ones): which renaming moves.
         VALUE_PROBES.forEach((kind, step) -> m.put("forward-same-address-" + kind, chain("forward-same-address-" + kind, step, 1)));

@@ -139,6 +139,7 @@ public final class HostModel {
         // Intel's renamer binds each µop to a port as it allocates it; with the model's several
         // schedulers the default would pick ports at issue, as AMD's queues do.
         if (publicCore.renameRules().containsKey("portBinding")) rename.put("portBinding", publicCore.renameRules().get("portBinding"));
+        split(rename, sources, r.facts(), publicCore, prov, measured);
         List<String> moveFusion = r.facts().moveFusion();
         if (moveFusion != null && !moveFusion.isEmpty()) rename.put("moveFusion", o("operations", moveFusion, "immediateBits", 32, "source", "core"));
         CoreProbes.LogicFlags logic = r.facts().logicFlags();
@@ -307,6 +308,29 @@ public final class HostModel {
                         + "of one line run %.2f a cycle, from one bank of three lines %.2f (core-loads-three-banks, core-loads-one-bank); load ports "
                         + "%s added as copies of %s; banks of 8 bytes is the widest size these two probes allow", f.loadsPerCycle(),
                 f.loadsPerCycleOneBank(), String.join(", ", added), like), prov.journal() + "#core-loads-*", measured, false));
+    }
+
+    /**
+     * Whether the renamer splits an instruction's slots across two cycles (rename.split): measured by the
+     * core probes where the journal has them, else as the public core's model says, else not written
+     * (the schema's default: split).
+     */
+    static void split(Map<String, Object> rename, Map<String, Object> sources, CoreProbes.Facts facts, PublicCore publicCore,
+                      Provenance prov, String measured) {
+        Boolean split = facts == null || facts.raw() == null ? null : CoreProbes.splitsAcrossCycles(facts.raw());
+        if (split != null) {
+            StringBuilder times = new StringBuilder();
+            for (int k : CoreProbes.SPLIT_FILLERS) {
+                times.append(times.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", facts.raw().get("split-clc-" + k)));
+            }
+            sources.put("split", source(String.format(Locale.ROOT, "an XCHG r64, r64 and %d to %d CLCs a step: %s cycles (core-split-clc-*): %s",
+                    CoreProbes.SPLIT_FILLERS[0], CoreProbes.SPLIT_FILLERS[CoreProbes.SPLIT_FILLERS.length - 1], times,
+                    split ? "each CLC adds the same share of a cycle, the XCHG is split across cycles"
+                            : "the times climb in stairs, the XCHG is not split across cycles"), prov.journal() + "#core-split-clc-*", measured, false));
+            rename.put("split", o("allowed", split, "source", "split"));
+        } else if (publicCore.renameRules().containsKey("split")) {
+            rename.put("split", publicCore.renameRules().get("split"));
+        }
     }
 
     /**

@@ -56,6 +56,16 @@ public final class SlotProbe {
      * used: fewer instances need more NOPs each to hide their chain, more instances make longer code.
      */
     public static Benchmark benchmark(Generator g, InstructionForm f, FormFigures fig, double width) {
+        return benchmark(g, f, fig, width, 0);
+    }
+
+    /**
+     * The same with {@code extra} more NOPs per instance. A front end that does not split an instruction
+     * across cycles wastes a cycle's last slot on a multi-slot one each time a step's slots leave just one
+     * (a Zen 4 guest read XCHG r32, eax, two slots, as three with a breaker and eight fillers): a second
+     * reading with half a width more fillers meets other remainders.
+     */
+    public static Benchmark benchmark(Generator g, InstructionForm f, FormFigures fig, double width, int extra) {
         if (!fig.hasThroughput()) return null;
         List<FormFigures.Sequence> seqs = new java.util.ArrayList<>(fig.sequences());
         if (seqs.isEmpty()) seqs.add(new FormFigures.Sequence(fig.instances(), fig.breakers(), fig.sameLine(), fig.throughput(), fig.stable()));
@@ -67,6 +77,7 @@ public final class SlotProbe {
         for (FormFigures.Sequence s : seqs) {
             int k = fillers(s.cycles(), width);
             if (k < 0) continue;
+            k += extra;
             Benchmark b = g.mix(Generator.slug(f) + "-slots-k" + k + "-x" + s.instances() + (s.breakers() ? "-breakers" : s.sameLine() ? "-same-line" : ""),
                     List.of(new Generator.Part(f, s.instances())), Generator.Layout.INTERLEAVED, k, s.breakers(), s.sameLine(),
                     s.instances(), Benchmark.Kind.THROUGHPUT);

@@ -409,9 +409,11 @@ public final class HostInference {
     }
 
     /**
-     * A probe that settles at two slots or more (on any attempt) is taken once more, and the smaller
-     * of two settled readings stands: a shared core stretches the probe's loop, and a stretch
-     * of a whole number of slots still reads as settled. h37.jsonl (the development host, a busy hour)
+     * A probe that settles at two slots or more (on any attempt) is taken once more, with half a width
+     * more fillers (see SlotProbe.benchmark), and the smaller of two settled readings stands: a shared
+     * core stretches the probe's loop, and a stretch of a whole number of slots still reads as settled;
+     * a front end that does not split instructions across cycles reads a multi-slot form a slot high at
+     * some remainders of a step's slots (zen4-exchange-slots). h37.jsonl (the development host, a busy hour)
      * read UNPCKLPS (XMM, XMM) as 5 slots and 30 more one-slot forms of h29 as 2 to 4, where its
      * held-apart mixes ran as one slot each (heldout-mix-197: 2.33 cycles measured, 6.00 simulated).
      * The second reading is named {@code -confirm}; a journal without it keeps the first.
@@ -426,7 +428,13 @@ public final class HostInference {
         if (multi.isEmpty()) return;
         if (measurer.measuring()) log.accept(multi.size() + " slot probes read two slots or more: measuring them once more");
         List<Benchmark> confirm = new ArrayList<>();
-        for (int i : multi) confirm.add(renamed(bs.get(i), bs.get(i).name() + "-confirm"));
+        int extra = (int) Math.ceil(width / 2);
+        for (int i : multi) {
+            InstructionForm f = of.get(i);
+            Benchmark other = SlotProbe.benchmark(generator, f, figures.get(f.name()), width, extra);
+            Benchmark b = other != null ? other : bs.get(i);
+            confirm.add(renamed(b, b.name() + "-confirm"));
+        }
         List<Measurement> cms = measurer.run("slots", confirm);
         for (int j = 0; j < confirm.size(); j++) {
             int i = multi.get(j);

@@ -23,6 +23,15 @@ class PublicCoreTest {
     }
 
     @Test
+    void aZen4KeepsItsInstructionsWholeAcrossRenameCyclesAsItsCoreFileSays() {
+        // the shipped zen4 file: rename.split.allowed false (characterize/experiments/zen4-exchange-slots)
+        Object split = PublicCore.forCpu(CpuInfo.of("AuthenticAMD", 0x19, 0x11, BASE)).renameRules().get("split");
+        assertTrue(split instanceof Map<?, ?> m && Boolean.FALSE.equals(m.get("allowed")), "rename.split: " + split);
+        // a Golden Cove's file does not say: the schema's default (split) holds
+        assertFalse(PublicCore.forCpu(CpuInfo.of("GenuineIntel", 6, 0x8f, BASE)).renameRules().containsKey("split"));
+    }
+
+    @Test
     void theMicrocodeThresholdIsTheDocumentedOneElseTheSchemas() {
         // AMD's guide: more than 2 macro-ops come from the sequencer (the shipped zen4 file)
         assertEquals(2, PublicCore.forCpu(CpuInfo.of("AuthenticAMD", 0x19, 0x11, BASE)).microcodeThreshold());

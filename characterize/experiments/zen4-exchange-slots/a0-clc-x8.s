@@ -1,0 +1,9 @@
+.intel_syntax noprefix
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc

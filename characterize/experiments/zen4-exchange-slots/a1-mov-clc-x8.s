@@ -1,0 +1,10 @@
+.intel_syntax noprefix
+mov rax, rcx
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc

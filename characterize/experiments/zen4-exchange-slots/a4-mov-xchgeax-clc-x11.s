@@ -1,0 +1,14 @@
+.intel_syntax noprefix
+mov rax, rcx
+xchg edx, eax
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc

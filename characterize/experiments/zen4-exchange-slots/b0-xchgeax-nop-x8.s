@@ -1,0 +1,10 @@
+.intel_syntax noprefix
+xchg edx, eax
+nop
+nop
+nop
+nop
+nop
+nop
+nop
+nop

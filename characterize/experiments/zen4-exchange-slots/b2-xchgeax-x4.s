@@ -1,0 +1,5 @@
+.intel_syntax noprefix
+xchg edx, eax
+xchg edi, eax
+xchg r8d, eax
+xchg r9d, eax

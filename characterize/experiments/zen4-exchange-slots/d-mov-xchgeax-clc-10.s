@@ -1,0 +1,13 @@
+.intel_syntax noprefix
+mov rax, rcx
+xchg edx, eax
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc

@@ -1,0 +1,15 @@
+.intel_syntax noprefix
+mov rax, rcx
+xchg edx, eax
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc

@@ -1,0 +1,11 @@
+.intel_syntax noprefix
+xchg edx, eax
+mov rax, rcx
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc

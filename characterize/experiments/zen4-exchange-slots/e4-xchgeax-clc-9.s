@@ -1,0 +1,11 @@
+.intel_syntax noprefix
+xchg edx, eax
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc

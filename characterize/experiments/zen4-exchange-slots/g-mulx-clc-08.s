@@ -1,0 +1,10 @@
+.intel_syntax noprefix
+mulx r8, r9, rsi
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc

@@ -1,0 +1,10 @@
+.intel_syntax noprefix
+xchg edx, esi
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
