@@ -319,7 +319,7 @@ final class StaticInstruction {
             for (int o = 0; o < outRegs.length; o++) {
                 int l;
                 if (fromMemory && !hasComputeUop) {
-                    l = pureLoadExtra(timing.latency(), outNames[o], core);     // a pure load: the value is the load's
+                    l = loadPathExtra(timing.latency(), outNames[o], core);     // a pure load: the value is the load's
                 } else {
                     // One lookup answers the three questions below (the descriptor remembers it per pair).
                     LatencyTable.Cover cover = descriptor.cover(from, outIds[o]);
@@ -329,8 +329,12 @@ final class StaticInstruction {
                         l = 1;
                     } else {
                         // The load is its own µop: after it only the operation's latency remains; the model's
-                        // mem->* figure includes the load, so it is not used for the memory value.
+                        // mem->* figure includes the load, so it is not used for the memory value, except that the
+                        // memory path takes no less than it measured: CVTTSD2SI r32, m64 (mem->op0 12 on the Zen 4
+                        // guest, its operation's own figure only an upper bound) landed its value a cycle after
+                        // the load's data, and a move from the vector unit that lands so early held back no ALU.
                         l = cover != null ? cover.cycles() : fromMemory ? 1 : fallback;
+                        if (fromMemory && outRegs[o] != MEMORY) l = Math.max(l, loadPathExtra(timing.latency(), outNames[o], core));
                         if (!fromMemory && l > 0 && cover != null && cover.shortfall() > 0) {
                             if (shortfall == null) shortfall = ArrayRecycler.matrix(inRegs.length, outRegs.length);
                             shortfall[i][o] = cover.shortfall();
@@ -426,12 +430,13 @@ final class StaticInstruction {
     }
 
     /**
-     * Cycles a pure load's value comes after the core's load-to-use: what the table's own figure for it
-     * ({@code mem->out}, measured, not a bound) exceeds that by. Sign-extending and merging loads take a
-     * cycle more than plain ones on the development host (MOVSXD r64, m32 and MOV r8, m8: 6 against 5;
-     * a MOVSXD chain through memory 5.99 cycles a copy).
+     * Cycles from a load's data to output {@code out}: what the table's own figure for the memory path
+     * ({@code mem->out}, measured, not a bound) exceeds the core's load-to-use by; 0 without one. A pure
+     * load's value comes that late (sign-extending and merging loads take a cycle more than plain ones on
+     * the development host: MOVSXD r64, m32 and MOV r8, m8 6 against 5; a MOVSXD chain through memory 5.99
+     * cycles a copy), and a load-operation form's no earlier.
      */
-    private int pureLoadExtra(LatencyTable table, String out, CoreSpec core) {
+    private int loadPathExtra(LatencyTable table, String out, CoreSpec core) {
         String key = "mem->" + out;
         Integer figure = table.cycles().get(key);
         if (figure == null || table.upperBounds().contains(key) || table.shortfall("mem", out) > 0) return 0;

@@ -10,6 +10,7 @@ import dev.uopsim.model.ModelLoader;
 import dev.uopsim.model.WhatIf;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A value moved from the vector unit into a general register or the flags lands through the integer side's
@@ -53,6 +54,28 @@ class TransferBubbleTest {
         // and without the bubble the LEAs fill the ALUs beside the moves (the shipped queues leave ALU3 a quarter idle)
         assertTrue(cycles(false, moves(1, 4)) <= 1.3, "without the bubble: " + cycles(false, moves(1, 4)));
         assertTrue(cycles(false, moves(1, 8)) <= 2.3, "without the bubble: " + cycles(false, moves(1, 8)));
+    }
+
+    @TempDir
+    java.nio.file.Path dir;
+
+    @Test
+    void aMoveFromMemoryLandsAtItsMeasuredLatencyAndHoldsTheAlusBack() throws java.io.IOException {
+        // given the row the Zen 4 guest's host model has for CVTTSD2SI r32, m64 (h76): the memory path measured
+        // (12 cycles, the address register to the result), the operation's own figure unknown beyond the default,
+        // its move on the pipe of VMOVD
+        java.nio.file.Path row = dir.resolve("cvttsd2si-m64.json");
+        java.nio.file.Files.writeString(row, "{\"instructions\": {\"forms\": {\"CVTTSD2SI (R32, M64)\": {\"uops\": [{\"ports\": [\"AGU0\", "
+                + "\"AGU1\", \"AGU2\"]}, {\"ports\": [\"FP4\"]}, {\"ports\": [\"FP2\", \"FP3\"]}], \"latency\": {\"mem->op0\": 12, \"*->*\": 1}}}}}");
+        BoundModel m = ModelBinder.bind(ModelLoader.load("zen4", List.of(new WhatIf.Set("bypass.transfers.bubble=true"), new WhatIf.Overlay(row))));
+        // when it runs in a chain through its address, and beside four LEAs
+        double chain = TestCores.cyclesPerIteration(ModelCore.core(m), ModelCore.timings(m), TestCores.unrolled("cvttsd2si esi, qword ptr [rsi]"));
+        double beside = TestCores.cyclesPerIteration(ModelCore.core(m), ModelCore.timings(m),
+                TestCores.unrolled("cvttsd2si eax, qword ptr [rdx]", LEAS[0], LEAS[1], LEAS[2], LEAS[3]));
+        // then the chain takes the measured 12 cycles (the value came a cycle after the load's data before), and the
+        // move, landing ahead of the cycle it was sent in, costs the ALUs their cycle as the register form's does
+        assertEquals(12.0, chain, 0.05);
+        assertEquals(2.0, beside, 0.1);
     }
 
     @Test

@@ -47,6 +47,8 @@ final class InferenceJson {
             c.put("representative", k.representative());
             // a class no layout explained, placed beside the layout (MisfitClasses.LeftOut.place)
             c.put("left_out_of_structure", java.util.Arrays.stream(r.structure().leftOut()).anyMatch(x -> x == idx));
+            // of those, a move from the vector unit left out for the transfer bubble (TransferMoves)
+            c.put("transfer_moves", java.util.Arrays.stream(r.structure().transfers()).anyMatch(x -> x == idx));
             classes.add(c);
         }
         m.put("classes", classes);

@@ -64,7 +64,10 @@ public final class HostModel {
                 + "the slot count where no µop was measured", prov.journal() + "#<form>-*", measured, true));
         sources.put("ports", source("ports and port combinations: " + r.classes().size() + " classes of one-µop forms (pair-same-*), their ports from "
                 + r.structure().experiments() + " mixes (pair-ports-*) with a mean error of " + String.format(Locale.ROOT, "%.1f%%", 100 * r.structure().error())
-                + (r.structure().leftOut().length > 0 ? " (" + r.structure().leftOut().length + " classes no layout explains placed beside it: memory classes on its load ports, others on ports of their own)" : "")
+                + (r.structure().leftOut().length > r.structure().transfers().length ? " (" + (r.structure().leftOut().length - r.structure().transfers().length)
+                        + " classes no layout explains placed beside it: memory classes on its load ports, others on ports of their own)" : "")
+                + (r.structure().transfers().length > 0 ? " (" + r.structure().transfers().length + " classes of moves from the vector unit, which cost "
+                        + "the integer ALUs a cycle, on ports of their own: the move pipes)" : "")
                 + (r.reference() != null ? "; named after the documented ports of the " + r.reference() + " model where the port sets match" : ""),
                 prov.journal() + "#pair-*", measured, false));
         sources.put("frontend-loop", source("delivery across a small loop's end: loops of K NOPs, one and two copies (benchmarks frontend-loop-nop8-x*): "

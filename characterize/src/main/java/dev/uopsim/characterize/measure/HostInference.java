@@ -745,9 +745,14 @@ public final class HostInference {
      * The port sets of the classes: masks over {@code ports} ports, one per class, and how well they
      * explain the pair mixes. Classes no layout explains are left out of the solve and listed in
      * {@code leftOut}: each is placed beside the layout (see
-     * {@link dev.uopsim.characterize.infer.MisfitClasses.LeftOut#place}).
+     * {@link dev.uopsim.characterize.infer.MisfitClasses.LeftOut#place}). {@code transfers} are those of them
+     * left out as moves from the vector unit (see {@link dev.uopsim.characterize.infer.TransferMoves}).
      */
-    public record Structure(int ports, int[] masks, double error, int experiments, int[] leftOut) {}
+    public record Structure(int ports, int[] masks, double error, int experiments, int[] leftOut, int[] transfers) {
+        public Structure(int ports, int[] masks, double error, int experiments, int[] leftOut) {
+            this(ports, masks, error, experiments, leftOut, new int[0]);
+        }
+    }
 
     /**
      * Which ports each class uses: pairs of class members mixed in three proportions (each alone would
@@ -755,6 +760,15 @@ public final class HostInference {
      * for the fewest ports on which every pair shares as many ports as its mixes allow.
      */
     public Structure structure(List<PortClasses.Klass> classes, Map<String, Candidate> byName) throws IOException {
+        return structure(classes, byName, new int[0]);
+    }
+
+    /**
+     * @param transfers classes left out of the solve from the start (the moves from the vector unit where the
+     *                  core has the transfer bubble, {@link #transferClasses}): their mixes with integer work
+     *                  measure the bubble, not a shared port
+     */
+    public Structure structure(List<PortClasses.Klass> classes, Map<String, Candidate> byName, int[] transfers) throws IOException {
         int n = classes.size();
         List<Benchmark> bs = new ArrayList<>();
         List<int[]> design = new ArrayList<>();
@@ -775,6 +789,20 @@ public final class HostInference {
         double[] cycles = new double[bs.size()];
         for (int x = 0; x < bs.size(); x++) cycles[x] = JournalMeasurer.cycles(bs.get(x), ms.get(x));
         int[] sizes = classes.stream().mapToInt(PortClasses.Klass::ports).toArray();
+        // The classes solved for (the transfers aside), with indices into this list in the solver's mixes.
+        List<Integer> solved = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            final int c = i;
+            if (java.util.Arrays.stream(transfers).noneMatch(t -> t == c)) solved.add(i);
+        }
+        List<PortClasses.Klass> solvedClasses = solved.stream().map(classes::get).toList();
+        int[] solvedSizes = solved.stream().mapToInt(i -> sizes[i]).toArray();
+        if (transfers.length > 0) {
+            List<String> names = new ArrayList<>();
+            for (int t : transfers) names.add(classes.get(t).representative() + " (" + classes.get(t).members().size() + " forms)");
+            log.accept("port structure: the classes of " + String.join(", ", names) + " move values from the vector unit, which costs the "
+                    + "integer ALUs a cycle (core probes): left out of the layout, on ports of their own");
+        }
         StructureRetakes.Attempts attempts = new StructureRetakes.Attempts() {
             @Override
             public boolean journaled(int k) {
@@ -790,20 +818,21 @@ public final class HostInference {
                 return t;
             }
         };
-        var outcome = StructureRetakes.settle(cycles, c -> dev.uopsim.characterize.infer.PortStructure.solve(sizes,
-                structureMixes(bs, design, c), width, 16), attempts, measurer.measuring(), log);
-        List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = structureMixes(bs, design, outcome.cycles());
+        var outcome = StructureRetakes.settle(cycles, c -> dev.uopsim.characterize.infer.PortStructure.solve(solvedSizes,
+                dev.uopsim.characterize.infer.MisfitClasses.mixesOf(solved, structureMixes(bs, design, c)), width, 16), attempts, measurer.measuring(), log);
+        List<dev.uopsim.characterize.infer.PortStructure.Mix> mixes = dev.uopsim.characterize.infer.MisfitClasses.mixesOf(solved,
+                structureMixes(bs, design, outcome.cycles()));
         int measured = mixes.size();
         var fitted = outcome.solution();
-        int kept = n;
+        int kept = solved.size();
         dev.uopsim.characterize.infer.MisfitClasses.LeftOut leftOut = null;
         if (fitted != null && fitted.error() > StructureRetakes.FIT) {
-            logWorstFits(classes, sizes, fitted, mixes);
-            leftOut = dev.uopsim.characterize.infer.MisfitClasses.leaveOut(sizes, classes.stream().mapToInt(k -> k.members().size()).toArray(), mixes,
+            logWorstFits(solvedClasses, solvedSizes, fitted, mixes);
+            leftOut = dev.uopsim.characterize.infer.MisfitClasses.leaveOut(solvedSizes, solvedClasses.stream().mapToInt(k -> k.members().size()).toArray(), mixes,
                     width, 16, StructureRetakes.FIT, fitted);
             if (leftOut != null) {
                 List<String> names = new ArrayList<>();
-                for (int d : leftOut.dropped()) names.add(classes.get(d).representative() + " (" + classes.get(d).members().size() + " forms)");
+                for (int d : leftOut.dropped()) names.add(solvedClasses.get(d).representative() + " (" + solvedClasses.get(d).members().size() + " forms)");
                 log.accept(String.format(java.util.Locale.ROOT, "port structure: %.1f%% with every class; %.1f%% without the classes of %s, "
                         + "which no layout explains: placed beside it (memory classes on its load ports)", 100 * fitted.error(), 100 * leftOut.solution().error(),
                         String.join(", ", names)));
@@ -817,12 +846,33 @@ public final class HostInference {
                 measured, kept, 100 * solution.error(), solution.error() > StructureRetakes.FIT
                         ? String.format(java.util.Locale.ROOT, " (above the %.0f%% of quiet runs: the core may have been shared; check the "
                                 + "model with validate replay)", 100 * StructureRetakes.FIT) : ""));
-        if (leftOut != null) {
-            // Every class has ports: the left-out ones beside the layout (see MisfitClasses).
-            var placed = leftOut.place(sizes, memoryKinds(classes, byName));
-            return new Structure(placed.ports(), placed.masks(), solution.error(), measured, leftOut.dropped());
+        if (leftOut == null && transfers.length == 0) return new Structure(solution.ports(), solution.masks(), solution.error(), measured, new int[0]);
+        // Every class has ports: the left-out ones beside the layout (see MisfitClasses), the transfers first.
+        int[] keptOriginal = leftOut == null ? solved.stream().mapToInt(Integer::intValue).toArray()
+                : java.util.Arrays.stream(leftOut.kept()).map(solved::get).toArray();
+        int[] dropped = java.util.stream.IntStream.concat(java.util.Arrays.stream(transfers),
+                leftOut == null ? java.util.stream.IntStream.empty() : java.util.Arrays.stream(leftOut.dropped()).map(solved::get)).toArray();
+        var placed = new dev.uopsim.characterize.infer.MisfitClasses.LeftOut(keptOriginal, dropped, solution).place(sizes, memoryKinds(classes, byName));
+        return new Structure(placed.ports(), placed.masks(), solution.error(), measured, dropped, transfers.clone());
+    }
+
+    /**
+     * The classes of moves from the vector unit to the integer side (every member one, see
+     * {@link dev.uopsim.characterize.infer.TransferMoves}) where the core has the transfer bubble; none without it.
+     */
+    static int[] transferClasses(List<PortClasses.Klass> classes, Map<String, Candidate> byName, boolean bubble) {
+        if (!bubble) return new int[0];
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < classes.size(); i++) {
+            boolean all = !classes.get(i).members().isEmpty();
+            for (String m : classes.get(i).members()) {
+                Candidate c = byName.get(m);
+                InstructionForm f = c != null ? c.form() : dev.uopsim.isa.FormTable.shipped().byName(m).orElse(null);
+                if (f == null || !dev.uopsim.characterize.infer.TransferMoves.movesToIntegerSide(f)) all = false;
+            }
+            if (all) out.add(i);
         }
-        return new Structure(solution.ports(), solution.masks(), solution.error(), measured, new int[0]);
+        return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** Each class as a load class, a store class (by its members' units), or neither. */
@@ -883,7 +933,11 @@ public final class HostInference {
     // ---- Blocking instructions and port usage (Algorithm 1) -------------------------------------
 
     /** A port combination and the class members that may block it, best first. */
-    public record Combination(int mask, List<Candidate> blockers) {
+    public record Combination(int mask, List<Candidate> blockers, boolean transfers) {
+        public Combination(int mask, List<Candidate> blockers) {
+            this(mask, blockers, false);
+        }
+
         public int size() { return Integer.bitCount(mask); }
 
         /** The blockers that may share a loop with a form of this family, best first. */
@@ -909,6 +963,8 @@ public final class HostInference {
                 if (c != null) byMask.computeIfAbsent(structure.masks()[i], x -> new ArrayList<>()).add(c);
             }
         }
+        java.util.Set<Integer> pipes = new java.util.HashSet<>();
+        for (int t : structure.transfers()) pipes.add(structure.masks()[t]);
         List<Combination> out = new ArrayList<>();
         for (var e : byMask.entrySet()) {
             List<Candidate> cs = new ArrayList<>(e.getValue());
@@ -922,7 +978,7 @@ public final class HostInference {
                         default -> 2;
                     })
                     .thenComparing(c -> c.form().name()));
-            out.add(new Combination(e.getKey(), cs));
+            out.add(new Combination(e.getKey(), cs, pipes.contains(e.getKey())));
         }
         out.sort(java.util.Comparator.comparingInt(Combination::size).thenComparingInt(Combination::mask));
         return out;
@@ -934,14 +990,17 @@ public final class HostInference {
      * 64-bit stores' class gives a read-modify-write its store µop). Another such class, an FP-to-integer
      * move whose copies hold back integer work by something that is not a port (see MisfitClasses), slows
      * whatever integer form it blocks: h70 put two µops on VPMOVMSKB's port into BTS (R64, R64), whose
-     * throughput is 1.0, and the model ran mixes with it at half their speed.
+     * throughput is 1.0, and the model ran mixes with it at half their speed. The move classes left out for
+     * the transfer bubble stay: {@link #portUsage} runs only moves from the vector unit beside them.
      */
     static List<Combination> blockingCombinations(List<Combination> combos, List<PortClasses.Klass> classes, Structure structure,
                                                   Map<String, Candidate> byName) {
         java.util.Set<Integer> notPorts = new java.util.HashSet<>();
         var kinds = memoryKinds(classes, byName);
         for (int d : structure.leftOut()) {
-            if (kinds[d] == dev.uopsim.characterize.infer.MisfitClasses.LeftOut.Memory.NONE) notPorts.add(structure.masks()[d]);
+            final int c = d;
+            if (kinds[d] == dev.uopsim.characterize.infer.MisfitClasses.LeftOut.Memory.NONE
+                    && java.util.Arrays.stream(structure.transfers()).noneMatch(t -> t == c)) notPorts.add(structure.masks()[d]);
         }
         return combos.stream().filter(c -> !notPorts.contains(c.mask())).toList();
     }
@@ -1013,6 +1072,13 @@ public final class HostInference {
             }
         }
         int vectorLoadMask = vectorLoadMask(combos, loadMask);
+        // The move pipes (combinations of the move classes left out for the transfer bubble) and the integer ALUs
+        // whose single-cycle blockers a move's bubble holds back.
+        int pipes = 0, aluPorts = 0;
+        for (Combination c : combos) {
+            if (c.transfers()) pipes |= c.mask();
+            else if (!c.blockers().isEmpty() && c.blockers().getFirst().family() == PortClasses.Family.GPR) aluPorts |= c.mask();
+        }
         List<Run> runs = new ArrayList<>();
         Map<String, List<String>> skipped = new LinkedHashMap<>();
         for (InstructionForm f : forms) {
@@ -1021,7 +1087,10 @@ public final class HostInference {
             Slots sl = slots.get(f.name());
             double s = sl == null ? 1 : sl.settled() != null ? sl.settled() : Double.isFinite(sl.raw()) ? Math.max(1, sl.raw()) : 4;
             PortClasses.Family fam = familyOf(f);
+            boolean move = pipes != 0 && dev.uopsim.characterize.infer.TransferMoves.movesToIntegerSide(f);
             for (Combination c : combos) {
+                // A move pipe's blockers hold back any integer work beside them by the bubble: only moves run there.
+                if (c.transfers() && !move) continue;
                 List<Candidate> blockers = c.blockersFor(fam);
                 if (blockers.isEmpty()) {
                     skipped.computeIfAbsent(f.name(), x -> new ArrayList<>()).add(name(c) + ": no blocking instruction this form may share a loop with");
@@ -1075,6 +1144,14 @@ public final class HostInference {
             var usage = dev.uopsim.characterize.infer.PortUsage.memoryOnWholeCombinations(
                     dev.uopsim.characterize.infer.PortUsage.decode(bl), loadMask, storeMask);
             List<String> notes = new ArrayList<>(skipped.getOrDefault(f.name(), List.of()));
+            if (pipes != 0 && dev.uopsim.characterize.infer.TransferMoves.movesToIntegerSide(f)) {
+                var moved = dev.uopsim.characterize.infer.TransferMoves.withoutBubbleReadings(usage, pipes, aluPorts);
+                if (moved != usage) {
+                    notes.add((usage.uops() - moved.uops()) + " µops on the integer ALUs dropped: the move's own bubble held back "
+                            + "the blocking instructions there; its µop is on a move pipe");
+                    usage = moved;
+                }
+            }
             // A load into the vector unit takes the vector loads' ports (their class has fewer than the loads into
             // integer registers on a Zen 4 guest: two of three, as AMD's guides give for 128- and 256-bit loads).
             int loadMaskOfForm = vectorLoadMask != 0 && loadsIntoVectorUnit(f) ? vectorLoadMask : loadMask;
@@ -1336,7 +1413,10 @@ public final class HostInference {
         List<PortClasses.Klass> classes = classes(cands);
         Map<String, Candidate> byName = new LinkedHashMap<>();
         for (Candidate c : cands) byName.put(c.form().name(), c);
-        Structure structure = structure(classes, byName);
+        // The core facts first: whether moves from the vector unit cost the ALUs a cycle decides the structure's classes.
+        var facts = measureCore();
+        boolean bubble = dev.uopsim.characterize.infer.TransferMoves.bubble(facts, generator.cpu());
+        Structure structure = structure(classes, byName, transferClasses(classes, byName, bubble));
         List<Combination> combos = combinations(classes, structure, byName, membership);
         Map<String, Integer> maskOf = new LinkedHashMap<>();
         for (int i = 0; i < classes.size(); i++) for (String m : classes.get(i).members()) maskOf.put(m, structure.masks()[i]);
@@ -1347,7 +1427,6 @@ public final class HostInference {
             rest.add(f);
         }
         Map<String, Usage> usage = portUsage(rest, figures, slots, blockingCombinations(combos, classes, structure, byName));
-        var facts = measureCore();
         BypassProbe.Result bypass = new BypassProbe(generator, measurer, log).run(forms, figures);
         Map<String, InferredForm> inferred = new LinkedHashMap<>();
         for (InstructionForm f : forms) {
