@@ -89,25 +89,7 @@ public final class TransferMoves {
 
     /** A memory form's names with its memory operand as a vector or MMX register of the same width. */
     static List<String> registerSiblings(String name) {
-        int open = name.indexOf('(');
-        if (open < 0 || !name.endsWith(")")) return List.of();
-        String[] ops = name.substring(open + 1, name.length() - 1).split(", ");
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < ops.length; i++) {
-            List<String> regs = switch (ops[i]) {
-                case "M32", "M64", "M128" -> List.of("XMM", "MM");
-                case "M256" -> List.of("YMM");
-                default -> null;
-            };
-            if (regs == null) continue;
-            for (String r : regs) {
-                String[] copy = ops.clone();
-                copy[i] = r;
-                out.add(name.substring(0, open + 1) + String.join(", ", copy) + ")");
-            }
-            break;
-        }
-        return out;
+        return RegisterSiblings.of(name, RegisterSiblings.VECTOR);
     }
 
     /**

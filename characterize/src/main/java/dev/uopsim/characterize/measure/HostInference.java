@@ -1563,23 +1563,7 @@ public final class HostInference {
 
     /** The names a load-operation form's register sibling may have: its memory operand as a register of the same width. */
     static List<String> registerSiblings(String name) {
-        Map<String, List<String>> byWidth = Map.of("M8", List.of("R8l", "R8h"), "M16", List.of("R16"), "M32", List.of("R32", "XMM"),
-                "M64", List.of("R64", "XMM", "MM"), "M128", List.of("XMM"), "M256", List.of("YMM"));
-        int open = name.indexOf('(');
-        if (open < 0 || !name.endsWith(")")) return List.of();
-        String[] ops = name.substring(open + 1, name.length() - 1).split(", ");
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < ops.length; i++) {
-            List<String> regs = byWidth.get(ops[i]);
-            if (regs == null) continue;
-            for (String r : regs) {
-                String[] copy = ops.clone();
-                copy[i] = r;
-                out.add(name.substring(0, open + 1) + String.join(", ", copy) + ")");
-            }
-            break;
-        }
-        return out;
+        return dev.uopsim.characterize.infer.RegisterSiblings.of(name, dev.uopsim.characterize.infer.RegisterSiblings.ANY);
     }
 
     /** A form at the front end's pace that reads no memory: the renamer executes it (ADD r64, imm8 here). */
