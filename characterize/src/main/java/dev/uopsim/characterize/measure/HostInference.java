@@ -528,15 +528,36 @@ public final class HostInference {
     /** Whether a form's explicit read-write registers chain instances for more than a cycle (or unknown). */
     static boolean chained(InstructionForm f, FormFigures fig) {
         if (!PortClasses.readWrite(f)) return false;
+        double worst = selfLatency(f, fig);
+        return !(worst >= 0) || worst > 1.05;
+    }
+
+    /** The longest latency from a written register to itself (a read-write register's chain); NaN when one is not measured, -1 without one. */
+    static double selfLatency(InstructionForm f, FormFigures fig) {
         double worst = -1;
         for (int i = 0; i < f.operands().size(); i++) {
             var s = f.operands().get(i);
             if (s.kind().category() != dev.uopsim.isa.OperandKind.Category.REGISTER || !s.access().writes()) continue;
             FormFigures.Latency l = fig.latency().get("op" + i + "->op" + i);
-            if (l == null) return true;
+            if (l == null) return Double.NaN;
             worst = Math.max(worst, l.cycles());
         }
-        return worst < 0 || worst > 1.05;
+        return worst;
+    }
+
+    /**
+     * Whether a chained form's best throughput is its chains' pace: instances x cycles a copy equal to its
+     * register's latency to itself. Such a reading says nothing of its ports. PAVGB (MM, MM) on the Zen 4
+     * guest: four instances (the eight MMX registers allow no more), latency 2, 0.50 cycles an instance,
+     * where uops.info has 0.25 on four pipes; as a two-port candidate it joined MULPS's class and stood for
+     * it in the structure's mixes, whose 1.5 cycles beside VMULPS (YMM) split the FP01 forms over two pipe
+     * pairs (h77.jsonl). Blocking still finds its ports.
+     */
+    static boolean chainPaced(InstructionForm f, FormFigures fig) {
+        if (!PortClasses.readWrite(f)) return false;
+        double self = selfLatency(f, fig);
+        if (!(self > 1.05)) return false;
+        return Math.abs(fig.instances() * fig.throughput() - self) <= 0.1 * self;
     }
 
     /** The candidates among measured forms, probe set first. */
@@ -552,7 +573,7 @@ public final class HostInference {
             Slots s = slots.get(f.name());
             if (fig == null || !fig.hasThroughput() || s == null || s.settled() == null || s.settled() != 1) continue;
             PortClasses.Family fam = PortClasses.family(f);
-            if (fam == null) continue;
+            if (fam == null || chainPaced(f, fig)) continue;
             int k = PortClasses.portCount(fig.throughput(), width);
             if (k < 1) continue;
             out.add(new Candidate(f, k, fam, fig.throughput(), chained(f, fig)));
