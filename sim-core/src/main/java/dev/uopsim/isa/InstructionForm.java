@@ -57,6 +57,13 @@ public record InstructionForm(int id, String name, String mnemonic, List<String>
         return false;
     }
 
+    /** The explicit operands, then the implicit ones. */
+    public List<OperandSpec> allOperands() {
+        List<OperandSpec> all = new java.util.ArrayList<>(operands);
+        all.addAll(implicitOperands);
+        return all;
+    }
+
     /** Flags written with a value, defined or not. */
     public int flagsModified() {
         return flagsWritten | flagsUndefined;

@@ -23,9 +23,7 @@ public final class IntegerOnlyForms {
     /** A form whose registers are general-purpose ones or flags, at least one of them. */
     public static boolean integerOnly(InstructionForm f) {
         boolean gpr = f.flagsRead() != 0 || f.flagsModified() != 0;
-        List<OperandSpec> all = new ArrayList<>(f.operands());
-        all.addAll(f.implicitOperands());
-        for (OperandSpec o : all) {
+        for (OperandSpec o : f.allOperands()) {
             if (o.kind() == null || !o.kind().isRegister()) continue;
             RegisterClass c = o.kind().registerClass();
             if (c == RegisterClass.GPR) gpr = true;

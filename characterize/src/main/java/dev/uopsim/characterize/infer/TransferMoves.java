@@ -62,7 +62,7 @@ public final class TransferMoves {
     /** Writes a general register or the flags. */
     static boolean writesIntegerSide(InstructionForm f) {
         if (f.flagsModified() != 0) return true;
-        for (OperandSpec o : all(f)) {
+        for (OperandSpec o : f.allOperands()) {
             if (o.kind() != null && o.kind().isRegister() && o.access().writes() && o.kind().registerClass() == RegisterClass.GPR) return true;
         }
         return false;
@@ -71,7 +71,7 @@ public final class TransferMoves {
     /** Registers of the vector unit read; -1 when a register of another kind (a general one) is read. */
     static int vectorUnitReads(InstructionForm f) {
         int n = 0;
-        for (OperandSpec o : all(f)) {
+        for (OperandSpec o : f.allOperands()) {
             if (o.kind() == null || !o.kind().isRegister() || !o.access().reads()) continue;
             RegisterClass c = o.kind().registerClass();
             if (c == null || c == RegisterClass.IP) continue;
@@ -79,12 +79,6 @@ public final class TransferMoves {
             n++;
         }
         return n;
-    }
-
-    private static List<OperandSpec> all(InstructionForm f) {
-        List<OperandSpec> all = new ArrayList<>(f.operands());
-        all.addAll(f.implicitOperands());
-        return all;
     }
 
     /** A memory form's names with its memory operand as a vector or MMX register of the same width. */

@@ -773,6 +773,16 @@ public final class HostInference {
         public Structure(int ports, int[] masks, double error, int experiments, int[] leftOut) {
             this(ports, masks, error, experiments, leftOut, new int[0]);
         }
+
+        /** Whether class {@code c} is one of the transfers. */
+        public boolean transfer(int c) {
+            return isIn(transfers, c);
+        }
+    }
+
+    private static boolean isIn(int[] classes, int c) {
+        for (int x : classes) if (x == c) return true;
+        return false;
     }
 
     /**
@@ -812,10 +822,7 @@ public final class HostInference {
         int[] sizes = classes.stream().mapToInt(PortClasses.Klass::ports).toArray();
         // The classes solved for (the transfers aside), with indices into this list in the solver's mixes.
         List<Integer> solved = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            final int c = i;
-            if (java.util.Arrays.stream(transfers).noneMatch(t -> t == c)) solved.add(i);
-        }
+        for (int i = 0; i < n; i++) if (!isIn(transfers, i)) solved.add(i);
         List<PortClasses.Klass> solvedClasses = solved.stream().map(classes::get).toList();
         int[] solvedSizes = solved.stream().mapToInt(i -> sizes[i]).toArray();
         if (transfers.length > 0) {
@@ -1019,9 +1026,7 @@ public final class HostInference {
         java.util.Set<Integer> notPorts = new java.util.HashSet<>();
         var kinds = memoryKinds(classes, byName);
         for (int d : structure.leftOut()) {
-            final int c = d;
-            if (kinds[d] == dev.uopsim.characterize.infer.MisfitClasses.LeftOut.Memory.NONE
-                    && java.util.Arrays.stream(structure.transfers()).noneMatch(t -> t == c)) notPorts.add(structure.masks()[d]);
+            if (kinds[d] == dev.uopsim.characterize.infer.MisfitClasses.LeftOut.Memory.NONE && !structure.transfer(d)) notPorts.add(structure.masks()[d]);
         }
         return combos.stream().filter(c -> !notPorts.contains(c.mask())).toList();
     }
