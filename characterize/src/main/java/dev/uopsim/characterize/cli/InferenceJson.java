@@ -57,6 +57,17 @@ final class InferenceJson {
             Map<String, Object> x = new LinkedHashMap<>();
             x.put("ports", PortUsage.combination(c.mask(), notation));
             x.put("blocking_instruction", c.blockers().getFirst().form().name());
+            // the first candidates beside one-slot fillers (BlockerScreen): cycles against their port bound
+            List<Map<String, Object>> screen = new ArrayList<>();
+            for (var s : c.screen()) {
+                Map<String, Object> y = new LinkedHashMap<>();
+                y.put("form", s.form());
+                y.put("cycles", s.measured() ? round(s.cycles()) : null);
+                y.put("port_bound", round(s.expected()));
+                y.put("passed", s.passed());
+                screen.add(y);
+            }
+            if (!screen.isEmpty()) x.put("blocker_screen", screen);
             combos.add(x);
         }
         m.put("combinations", combos);

@@ -961,9 +961,13 @@ public final class HostInference {
     // ---- Blocking instructions and port usage (Algorithm 1) -------------------------------------
 
     /** A port combination and the class members that may block it, best first. */
-    public record Combination(int mask, List<Candidate> blockers, boolean transfers) {
+    public record Combination(int mask, List<Candidate> blockers, boolean transfers, List<dev.uopsim.characterize.infer.BlockerScreen.Reading> screen) {
         public Combination(int mask, List<Candidate> blockers) {
             this(mask, blockers, false);
+        }
+
+        public Combination(int mask, List<Candidate> blockers, boolean transfers) {
+            this(mask, blockers, transfers, List.of());
         }
 
         public int size() { return Integer.bitCount(mask); }
@@ -1029,6 +1033,59 @@ public final class HostInference {
             if (kinds[d] == dev.uopsim.characterize.infer.MisfitClasses.LeftOut.Memory.NONE && !structure.transfer(d)) notPorts.add(structure.masks()[d]);
         }
         return combos.stream().filter(c -> !notPorts.contains(c.mask())).toList();
+    }
+
+    /**
+     * Each combination's first candidates screened ({@link dev.uopsim.characterize.infer.BlockerScreen}): copies
+     * of the candidate beside one-slot fillers must take no more than their port bound. The blockers come
+     * back reordered, those that passed first. A move pipe's combination is not screened (its blockers hold
+     * back integer work by the transfer bubble, by design), nor one too wide for the front end to screen.
+     */
+    List<Combination> screenBlockers(List<Combination> combos, Map<String, Slots> slots) throws IOException {
+        record Screen(Combination combination, Candidate candidate, Benchmark benchmark, double expected) {}
+        List<Screen> screens = new ArrayList<>();
+        for (Combination c : combos) {
+            if (c.transfers()) continue;
+            for (Candidate k : c.blockers().subList(0, Math.min(dev.uopsim.characterize.infer.BlockerScreen.CANDIDATES, c.blockers().size()))) {
+                Slots sl = slots.get(k.form().name());
+                double s = sl == null || sl.settled() == null ? 1 : sl.settled();
+                Benchmark b = screenBenchmark(generator, k, c.size(), s, width);
+                if (b != null) screens.add(new Screen(c, k, b, (double) dev.uopsim.characterize.infer.BlockerScreen.copies(c.size()) / c.size()));
+            }
+        }
+        if (screens.isEmpty()) return combos;
+        List<Measurement> ms = measurer.run("blockers", screens.stream().map(Screen::benchmark).toList());
+        Map<Combination, List<dev.uopsim.characterize.infer.BlockerScreen.Reading>> readings = new LinkedHashMap<>();
+        for (int i = 0; i < screens.size(); i++) {
+            Screen x = screens.get(i);
+            readings.computeIfAbsent(x.combination(), y -> new ArrayList<>()).add(new dev.uopsim.characterize.infer.BlockerScreen.Reading(
+                    x.candidate().form().name(), JournalMeasurer.cycles(x.benchmark(), ms.get(i)), x.expected()));
+        }
+        List<Combination> out = new ArrayList<>();
+        for (Combination c : combos) {
+            var r = readings.getOrDefault(c, List.of());
+            if (r.isEmpty()) {
+                out.add(c);
+                continue;
+            }
+            for (var x : r) if (x.measured() && !x.passed()) log.accept("blocking, " + name(c) + ": " + x + " beside fillers, not a clean blocker");
+            out.add(new Combination(c.mask(), dev.uopsim.characterize.infer.BlockerScreen.reorder(c.blockers(), k -> k.form().name(), r),
+                    c.transfers(), r));
+        }
+        return out;
+    }
+
+    /**
+     * A candidate's screen: {@code 2|c|} copies, then the slot fillers, per copy of the loop body; null when
+     * the front end leaves no room for a filler or the copies do not fit the registers.
+     */
+    static Benchmark screenBenchmark(Generator generator, Candidate k, int ports, double slots, double width) {
+        int fillers = dev.uopsim.characterize.infer.BlockerScreen.fillers(ports, slots, width);
+        if (fillers < 1) return null;
+        int copies = dev.uopsim.characterize.infer.BlockerScreen.copies(ports);
+        return generator.mix(Generator.slug(k.form()) + "-screen-b" + copies + "-k" + fillers,
+                List.of(new Generator.Part(k.form(), 1), new Generator.Part(k.form(), copies - 1)), Generator.Layout.BLOCKED, fillers,
+                k.chained(), true, 1, Benchmark.Kind.THROUGHPUT);
     }
 
     /** Operands of 8 or 16 bits (partial registers, operand-size prefixes): not wanted in a blocker. */
@@ -1443,7 +1500,7 @@ public final class HostInference {
         var facts = measureCore();
         boolean bubble = dev.uopsim.characterize.infer.TransferMoves.bubble(facts, generator.cpu());
         Structure structure = structure(classes, byName, transferClasses(classes, byName, bubble));
-        List<Combination> combos = combinations(classes, structure, byName, membership);
+        List<Combination> combos = screenBlockers(combinations(classes, structure, byName, membership), slots);
         Map<String, Integer> maskOf = new LinkedHashMap<>();
         for (int i = 0; i < classes.size(); i++) for (String m : classes.get(i).members()) maskOf.put(m, structure.masks()[i]);
         List<InstructionForm> rest = new ArrayList<>();
