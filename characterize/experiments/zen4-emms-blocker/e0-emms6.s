@@ -1,0 +1,7 @@
+.intel_syntax noprefix
+emms
+emms
+emms
+emms
+emms
+emms

@@ -1,0 +1,8 @@
+.intel_syntax noprefix
+emms
+emms
+emms
+emms
+emms
+emms
+lea rbx, [rcx+rdx*1+0x1000]

@@ -1,0 +1,8 @@
+.intel_syntax noprefix
+cmp ebx, 0
+cmp ecx, 0
+cmp edx, 0
+cmp esi, 0
+cmp edi, 0
+cmp r8d, 0
+lea rbx, [rcx+rdx*1+0x1000]

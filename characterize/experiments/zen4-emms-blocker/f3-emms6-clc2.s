@@ -1,0 +1,9 @@
+.intel_syntax noprefix
+emms
+emms
+emms
+emms
+emms
+emms
+clc
+clc

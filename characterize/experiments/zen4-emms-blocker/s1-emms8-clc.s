@@ -1,0 +1,10 @@
+.intel_syntax noprefix
+emms
+emms
+emms
+emms
+emms
+emms
+emms
+emms
+clc

@@ -1,0 +1,6 @@
+.intel_syntax noprefix
+emms
+emms
+emms
+emms
+clc

@@ -1,0 +1,11 @@
+.intel_syntax noprefix
+emms
+emms
+emms
+emms
+emms
+emms
+emms
+emms
+clc
+clc

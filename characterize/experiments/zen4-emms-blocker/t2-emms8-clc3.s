@@ -1,0 +1,12 @@
+.intel_syntax noprefix
+emms
+emms
+emms
+emms
+emms
+emms
+emms
+emms
+clc
+clc
+clc

@@ -1,0 +1,11 @@
+.intel_syntax noprefix
+cmp ebx, 0
+cmp ecx, 0
+cmp edx, 0
+cmp esi, 0
+cmp edi, 0
+cmp r8d, 0
+cmp r9d, 0
+cmp r10d, 0
+clc
+clc
