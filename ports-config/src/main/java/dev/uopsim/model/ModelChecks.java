@@ -38,6 +38,12 @@ final class ModelChecks {
                         "add it to the 'ports' of a scheduler");
             }
         }
+        var limits = m.rename().dispatch().limits();
+        for (int i = 0; i < limits.size(); i++) {
+            JsonPath p = JsonPath.ROOT.field("rename").field("dispatch").field("limits").at(i);
+            if (limits.get(i).ports().isEmpty()) throw new ModelException(file, p.field("ports"), "a dispatch limit without ports", "list the ports of the group");
+            for (int j = 0; j < limits.get(i).ports().size(); j++) checkPort(file, limits.get(i).ports().get(j), ports, p.field("ports").at(j));
+        }
         int bankBytes = m.memory().loadBanks().bankBytes();
         if (bankBytes > 0 && (bankBytes > 64 || 64 % bankBytes != 0)) {
             throw new ModelException(file, JsonPath.ROOT.field("memory").field("loadBanks").field("bankBytes"),

@@ -18,10 +18,44 @@ public record Rename(
         @Param(value = "physical register file sizes; 0 = unlimited (not modelled)", def = "{}") RegisterFiles registerFiles,
         @Param(value = "when a µop is bound to one port of its set", def = "{}") PortBinding portBinding,
         @Param(value = "whether an instruction of several slots may be renamed across two cycles", def = "{}") Split split,
+        @Param(value = "what one rename cycle may hold: microcoded instructions, µops per group of ports", def = "{}") Dispatch dispatch,
         @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
 
     public Rename {
         macroFusion = List.copyOf(macroFusion);
+    }
+
+    /** The rename stage before dispatch groups were modelled: no limits beyond the width. */
+    public Rename(int width, MoveElimination moveElimination, Idioms idioms, List<MacroFusion> macroFusion, MoveFusion moveFusion,
+                  LogicFlags logicFlags, ImmediateFolding immediateFolding, MicroFusion microFusion, RegisterFiles registerFiles,
+                  PortBinding portBinding, Split split, String source) {
+        this(width, moveElimination, idioms, macroFusion, moveFusion, logicFlags, immediateFolding, microFusion, registerFiles, portBinding,
+                split, new Dispatch(false, List.of(), null), source);
+    }
+
+    /**
+     * What one rename cycle (a dispatch group) may hold. A Zen 4 guest (characterize/experiments/
+     * zen4-microcode-dispatch) ran VHADDPS xmm (four macro-ops, two cycles from the microcode sequencer)
+     * 2.00 cycles a copy with up to six CLCs after it, 3.00 with eight to twelve, 4.00 with fourteen: the
+     * flow's macro-ops go in a group of their own and the others six a group after it. With CMPs in place
+     * of the CLCs, 2.00 up to four, 3.00 with five to eight, 4.00 with ten or twelve: four integer ALU
+     * operations a group (VPORs: 2.00 with five).
+     */
+    public record Dispatch(@Param(value = "true: an instruction from the microcode sequencer is renamed in cycles of its own, "
+                                   + "without instructions before or after it", def = "false") boolean microcodeAlone,
+                           @Param(value = "per group of ports, the most µops a cycle renames whose ports all lie in the group", def = "[]")
+                           List<Limit> limits,
+                           @Param(value = "id in 'sources'", def = Param.OPTIONAL) String source) {
+        public Dispatch {
+            limits = List.copyOf(limits);
+        }
+    }
+
+    public record Limit(@Param("the ports of the group") List<String> ports,
+                        @Param(value = "µops a cycle", min = 1) int perCycle) {
+        public Limit {
+            ports = List.copyOf(ports);
+        }
     }
 
     public record MoveElimination(@Param(value = "general-purpose register moves (MOV r64, r64; MOV r32, r32)", def = "false") boolean gpr,

@@ -68,6 +68,17 @@ class LoaderTest {
     }
 
     @Test
+    void aDispatchLimitNamesPortsOfTheModel() throws IOException {
+        String limited = TINY.replace("\"rob\": {", "\"rename\": {\"dispatch\": {\"microcodeAlone\": true, "
+                + "\"limits\": [{\"ports\": [\"A0\", \"A2\"], \"perCycle\": 2}]}}, \"rob\": {");
+        InputException e = fails(limited, List.of());
+        assertTrue(e.render().contains("$.rename.dispatch.limits[0].ports[1]: unknown port 'A2'"), e.render());
+        LoadedModel m = ModelLoader.load(write("ok.json", limited.replace("\"A2\"]", "\"A1\"]")).toString());
+        assertEquals(List.of("A0", "A1"), m.model().rename().dispatch().limits().getFirst().ports());
+        assertTrue(m.model().rename().dispatch().microcodeAlone());
+    }
+
+    @Test
     void uopWithoutPorts() throws IOException {
         InputException e = fails(TINY.replace("{\"ports\": [\"L0\"]}", "{\"ports\": []}"), List.of());
         assertTrue(e.render().contains("uops[1].ports: µop without ports"), e.render());

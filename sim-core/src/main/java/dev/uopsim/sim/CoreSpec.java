@@ -325,14 +325,27 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * @param logicFlags             which flag consumers are slower when a logical operation set the flags
      * @param sseZeroIdioms          zero idioms in legacy SSE encoding on XMM registers (they keep the upper bits)
      * @param splitAcrossCycles      an instruction of several slots may take the last slots of a cycle and the first of the next
+     * @param microcodeAlone         an instruction from the microcode sequencer is renamed in cycles of its own
+     * @param dispatchLimits         per group of ports (a mask), the most µops a cycle renames whose ports all lie in it
      */
     public record RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
                                  IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge,
                                  MoveFusionRule moveFusion, java.util.Set<String> serializing, FoldedImmediates foldedImmediates,
-                                 LogicFlags logicFlags, IdiomHandling sseZeroIdioms, boolean splitAcrossCycles) {
+                                 LogicFlags logicFlags, IdiomHandling sseZeroIdioms, boolean splitAcrossCycles,
+                                 boolean microcodeAlone, java.util.List<DispatchLimit> dispatchLimits) {
 
         public RenameFeatures {
             serializing = java.util.Set.copyOf(serializing);
+            dispatchLimits = java.util.List.copyOf(dispatchLimits);
+        }
+
+        /** Features without limits on a rename cycle's content beyond the width. */
+        public RenameFeatures(boolean moveEliminationGpr, boolean moveEliminationVector, IdiomHandling zeroIdioms,
+                              IdiomHandling onesIdioms, IdiomHandling carryIdioms, boolean partialRegisterMerge,
+                              MoveFusionRule moveFusion, java.util.Set<String> serializing, FoldedImmediates foldedImmediates,
+                              LogicFlags logicFlags, IdiomHandling sseZeroIdioms, boolean splitAcrossCycles) {
+            this(moveEliminationGpr, moveEliminationVector, zeroIdioms, onesIdioms, carryIdioms, partialRegisterMerge, moveFusion,
+                    serializing, foldedImmediates, logicFlags, sseZeroIdioms, splitAcrossCycles, false, java.util.List.of());
         }
 
         /** Features whose instructions may be split across rename cycles. */
@@ -370,6 +383,9 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
      * MOV r1, r2 followed by one of {@code operations} (assembler mnemonics, lower case) on r1 with an
      * immediate encoded in {@code immediateBits}: one slot, and the operation's µop reads r2.
      */
+    /** At most {@code perCycle} µops a rename cycle whose ports all lie in {@code portMask}. */
+    public record DispatchLimit(int portMask, int perCycle) {}
+
     public record MoveFusionRule(java.util.Set<String> operations, int immediateBits) {
         public static final MoveFusionRule NONE = new MoveFusionRule(java.util.Set.of(), 32);
 

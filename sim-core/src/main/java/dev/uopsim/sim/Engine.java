@@ -218,6 +218,11 @@ public final class Engine {
         inExtra = arrays.ints(capacity * inStride);
         this.bubblePorts = core.transferBubble().aluPorts();
         this.splitAcrossCycles = core.rename().splitAcrossCycles();
+        this.microcodeAlone = core.rename().microcodeAlone();
+        var limits = core.rename().dispatchLimits();
+        this.limitMasks = limits.stream().mapToInt(CoreSpec.DispatchLimit::portMask).toArray();
+        this.limitPerCycle = limits.stream().mapToInt(CoreSpec.DispatchLimit::perCycle).toArray();
+        this.limitUsed = new int[limits.size()];
         this.bypassing = core.bypass().any();
         this.domains = core.bypass().domains().size();
         this.bypassHundredths = new int[domains * domains];
@@ -528,6 +533,26 @@ public final class Engine {
 
     /** The core renames an instruction's slots across two cycles (else one that does not fit waits). */
     private final boolean splitAcrossCycles;
+    /** An instruction from the microcode sequencer is renamed in cycles of its own. */
+    private final boolean microcodeAlone;
+    /** Per dispatch limit: its ports, its µops a cycle, and those renamed this cycle. */
+    private final int[] limitMasks, limitPerCycle, limitUsed;
+
+    /** µops of an instruction whose ports all lie in {@code mask}. */
+    private static int uopsWithin(StaticInstruction si, int mask) {
+        int n = 0;
+        for (UopSpec u : si.uops) if (u.portMask() != 0 && (u.portMask() & ~mask) == 0) n++;
+        return n;
+    }
+
+    /** Whether the instruction's µops still fit this cycle's dispatch limits (the first of a cycle always does). */
+    private boolean withinDispatchLimits(StaticInstruction si, boolean any) {
+        if (!any) return true;
+        for (int l = 0; l < limitMasks.length; l++) {
+            if (limitUsed[l] + uopsWithin(si, limitMasks[l]) > limitPerCycle[l]) return false;
+        }
+        return true;
+    }
 
     private void rename() {
         if (renameBusyUntil > cycle) return;
@@ -535,6 +560,7 @@ public final class Engine {
         renameDebt = 0;
         boolean any = false;
         renamedThisCycle = 0;
+        java.util.Arrays.fill(limitUsed, 0);
         if (bySlot) System.arraycopy(portPending, 0, portPendingAtCycleStart, 0, portPending.length);
         while (slotsLeft > 0) {
             long id = frontEnd.peekDelivered();
@@ -553,6 +579,12 @@ public final class Engine {
             // split instructions (Zen 4: Rename.Split) leaves the slots it cannot fill for the next cycle.
             if (cost > core.renameWidth() && slotsLeft < core.renameWidth()) return;
             if (!splitAcrossCycles && cost > slotsLeft && cost <= core.renameWidth()) return;
+            // A dispatch group of the core's: a microcoded instruction's macro-ops go in cycles of their own,
+            // and a group takes so many µops of some ports (Rename.Dispatch).
+            boolean sequenced = microcodeAlone && !second && frontEnd.fromSequencer(si.index);
+            if (sequenced && any) return;
+            boolean dispatched = !second && !eliminatedAtRename(si, false);
+            if (dispatched && !withinDispatchLimits(si, any)) return;
             // An instruction bigger than the ROB enters it empty: it could never enter otherwise.
             if (robSlotsUsed + cost > core.robSize() && !(robSlotsUsed == 0 && cost > core.robSize())) {
                 if (observed) listener.stalled(cycle, Stall.ROB_FULL, id, si.index, oldestId < nextRenameId ? sidx[slot(oldestId)] : -1);
@@ -591,6 +623,8 @@ public final class Engine {
                     slotsLeft = 0;
                 }
             }
+            if (sequenced) slotsLeft = 0;
+            if (dispatched) for (int l = 0; l < limitMasks.length; l++) limitUsed[l] += uopsWithin(si, limitMasks[l]);
             robSlotsUsed += cost;
             if (si.isLoad()) loadsInFlight++;
             if (si.isStore()) {

@@ -137,6 +137,11 @@ final class FrontEnd {
         return slots > spec.microcodeThreshold() || engine.program[index].microcodeCycles > 0;
     }
 
+    /** Whether instruction {@code index} comes from the microcode sequencer. */
+    boolean fromSequencer(int index) {
+        return sequenced(index, slotsOfIndex(index));
+    }
+
     private int slotsOfIndex(int index) {
         return slotsByIndex[index];
     }

@@ -70,7 +70,8 @@ public final class ModelCore {
                 new CoreSpec.FoldedImmediates(java.util.Set.copyOf(upperCase(r.immediateFolding().materializedBy())), r.immediateFolding().latency(),
                         r.immediateFolding().immediatesBelow(), r.immediateFolding().flagsLatency()),
                 new CoreSpec.LogicFlags(upperCase(r.logicFlags().producers()), upperCase(r.logicFlags().consumers()), r.logicFlags().latency(),
-                        r.logicFlags().flagsInput()), idiom(r.idioms().zeroSseOrZero()), r.split().allowed());
+                        r.logicFlags().flagsInput()), idiom(r.idioms().zeroSseOrZero()), r.split().allowed(),
+                r.dispatch().microcodeAlone(), dispatchLimits(r.dispatch(), bound.portNames()));
         CoreSpec.PortPolicy atAllocation = r.portBinding().choice() == Rename.PortChoice.ISSUE_SLOT
                 ? CoreSpec.PortPolicy.BY_ISSUE_SLOT_AT_ALLOCATION : CoreSpec.PortPolicy.LEAST_LOADED_AT_ALLOCATION;
         CoreSpec.PortPolicy policy = switch (r.portBinding().at()) {
@@ -80,6 +81,17 @@ public final class ModelCore {
         };
         return new CoreSpec(m.name(), bound.portNames(), front, r.width(), m.rob().size(), m.retire().width(), schedulers,
                 policy, ls, features, bypass(m.bypass()), transferBubble(m, bound.portNames()));
+    }
+
+    /** The model's dispatch limits with their groups of ports as masks over {@code portNames}. */
+    static List<CoreSpec.DispatchLimit> dispatchLimits(Rename.Dispatch d, List<String> portNames) {
+        List<CoreSpec.DispatchLimit> out = new java.util.ArrayList<>();
+        for (Rename.Limit l : d.limits()) {
+            int mask = 0;
+            for (String port : l.ports()) mask |= 1 << portNames.indexOf(port);
+            out.add(new CoreSpec.DispatchLimit(mask, l.perCycle()));
+        }
+        return out;
     }
 
     /** The integer ALU ports and the vector unit's ports, when the model says moves across cost a bubble. */

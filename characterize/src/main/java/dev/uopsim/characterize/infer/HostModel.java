@@ -143,6 +143,7 @@ public final class HostModel {
         // schedulers the default would pick ports at issue, as AMD's queues do.
         if (publicCore.renameRules().containsKey("portBinding")) rename.put("portBinding", publicCore.renameRules().get("portBinding"));
         split(rename, sources, r.facts(), publicCore, prov, measured);
+        dispatch(rename, publicCore, r.portNames());
         List<String> moveFusion = r.facts().moveFusion();
         if (moveFusion != null && !moveFusion.isEmpty()) rename.put("moveFusion", o("operations", moveFusion, "immediateBits", 32, "source", "core"));
         CoreProbes.LogicFlags logic = r.facts().logicFlags();
@@ -311,6 +312,22 @@ public final class HostModel {
                         + "of one line run %.2f a cycle, from one bank of three lines %.2f (core-loads-three-banks, core-loads-one-bank); load ports "
                         + "%s added as copies of %s; banks of 8 bytes is the widest size these two probes allow", f.loadsPerCycle(),
                 f.loadsPerCycleOneBank(), String.join(", ", added), like), prov.journal() + "#core-loads-*", measured, false));
+    }
+
+    /**
+     * What a rename cycle may hold (rename.dispatch) as the public core's model gives it, where every port
+     * it names is one of this model's (the inferred ports are named after the documented pipes only where
+     * a reference names them); else not written (no limits beyond the width).
+     */
+    static void dispatch(Map<String, Object> rename, PublicCore publicCore, List<String> portNames) {
+        if (!(publicCore.renameRules().get("dispatch") instanceof Map<?, ?> d)) return;
+        Object limits = d.get("limits");
+        if (limits instanceof List<?> list) {
+            for (Object l : list) {
+                if (!(l instanceof Map<?, ?> limit) || !(limit.get("ports") instanceof List<?> ports) || !portNames.containsAll(ports)) return;
+            }
+        }
+        rename.put("dispatch", d);
     }
 
     /**

@@ -22,7 +22,7 @@ import java.util.Map;
  * never assumed: an AMD core gets no Intel rule.
  *
  * @param sizes       the figures HostModel writes
- * @param renameRules rename.idioms, rename.macroFusion, and where the source has them rename.microFusion, rename.portBinding, rename.split,
+ * @param renameRules rename.idioms, rename.macroFusion, and where the source has them rename.microFusion, rename.portBinding, rename.split, rename.dispatch,
  *                    the decoders' microcode threshold and the transfer bubble (under their keys here)
  * @param sources     the sources those name, by id
  */
@@ -124,7 +124,7 @@ record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, 
         // The rules as the shipped file writes them (resolved through its extends), under the same source.
         Map<String, Object> rules = new LinkedHashMap<>();
         var rename = loaded.tree().path("rename");
-        for (String key : List.of("idioms", "macroFusion", "microFusion", "portBinding", "split")) {
+        for (String key : List.of("idioms", "macroFusion", "microFusion", "portBinding", "split", "dispatch")) {
             if (rename.has(key)) rules.put(key, withSource(dev.uopsim.common.Json.mapper().convertValue(rename.get(key), Object.class), id));
         }
         // Which instructions come from the microcode sequencer, where the shipped file says (more than 2 macro-ops on Zen).

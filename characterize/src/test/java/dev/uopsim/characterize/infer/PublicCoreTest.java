@@ -32,6 +32,23 @@ class PublicCoreTest {
     }
 
     @Test
+    void aZen4sDispatchGroupsGoIntoItsModelWhereItsPortsHaveThePipesNames() {
+        // the shipped zen4 file: a flow in cycles of its own, four ALU operations a cycle (experiments/zen4-microcode-dispatch)
+        PublicCore zen4 = PublicCore.forCpu(CpuInfo.of("AuthenticAMD", 0x19, 0x11, BASE));
+        Map<String, Object> rename = new java.util.LinkedHashMap<>();
+        HostModel.dispatch(rename, zen4, List.of("ALU0", "ALU1", "ALU2", "ALU3", "FP0", "FP1"));
+        assertTrue(rename.get("dispatch") instanceof Map<?, ?> d && Boolean.TRUE.equals(d.get("microcodeAlone")), "rename: " + rename);
+        // inferred ports named otherwise (no reference named them): no limit on ports the model does not have
+        Map<String, Object> unnamed = new java.util.LinkedHashMap<>();
+        HostModel.dispatch(unnamed, zen4, List.of("P0", "P1", "P2", "P3"));
+        assertFalse(unnamed.containsKey("dispatch"));
+        // a Golden Cove's file says nothing
+        Map<String, Object> intel = new java.util.LinkedHashMap<>();
+        HostModel.dispatch(intel, PublicCore.forCpu(CpuInfo.of("GenuineIntel", 6, 0x8f, BASE)), List.of("ALU0", "ALU1", "ALU2", "ALU3"));
+        assertFalse(intel.containsKey("dispatch"));
+    }
+
+    @Test
     void theMicrocodeThresholdIsTheDocumentedOneElseTheSchemas() {
         // AMD's guide: more than 2 macro-ops come from the sequencer (the shipped zen4 file)
         assertEquals(2, PublicCore.forCpu(CpuInfo.of("AuthenticAMD", 0x19, 0x11, BASE)).microcodeThreshold());

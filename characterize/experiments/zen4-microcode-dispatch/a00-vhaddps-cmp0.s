@@ -1,0 +1,2 @@
+.intel_syntax noprefix
+vhaddps xmm0, xmm1, xmm2

@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+vhaddps xmm0, xmm1, xmm2
+cmp ebx, 0

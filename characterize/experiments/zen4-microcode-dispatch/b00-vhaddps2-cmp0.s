@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+vhaddps xmm0, xmm1, xmm2
+vhaddps xmm3, xmm1, xmm2

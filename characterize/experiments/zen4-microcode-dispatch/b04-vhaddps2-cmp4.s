@@ -1,0 +1,7 @@
+.intel_syntax noprefix
+vhaddps xmm0, xmm1, xmm2
+cmp ebx, 0
+cmp ecx, 0
+vhaddps xmm3, xmm1, xmm2
+cmp edx, 0
+cmp esi, 0

@@ -1,0 +1,2 @@
+.intel_syntax noprefix
+shld eax, ecx, 3

@@ -1,0 +1,18 @@
+.intel_syntax noprefix
+vhaddps xmm0, xmm1, xmm2
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc

@@ -1,0 +1,10 @@
+.intel_syntax noprefix
+shld eax, ecx, 3
+clc
+clc
+clc
+clc
+clc
+clc
+clc
+clc
