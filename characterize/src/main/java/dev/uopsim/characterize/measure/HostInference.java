@@ -1554,7 +1554,7 @@ public final class HostInference {
         }
         // Names and units of the ports.
         Map<Integer, List<dev.uopsim.model.Unit>> units = units(classes, structure, byName, inferred, structure.ports());
-        withoutVectorPortsForIntegerForms(inferred, units);
+        withoutTheOtherSidesPorts(inferred, units);
         List<String> fallback = new ArrayList<>();
         int loads = 0, stores = 0, others = 0;
         for (int p = 0; p < structure.ports(); p++) {
@@ -1582,17 +1582,24 @@ public final class HostInference {
         return new Result(width, filler, loopDelivery, loopBuffer, uopCacheProbe, zeroIdioms, slots, classes, structure, combos, inferred, facts, names, units, referenceName, bypass);
     }
 
-    /** Integer-only forms lose the µops blocking put on vector-only ports (see IntegerOnlyForms), with a note. */
-    static void withoutVectorPortsForIntegerForms(Map<String, InferredForm> inferred, Map<Integer, List<dev.uopsim.model.Unit>> units) {
+    /**
+     * Integer-only forms lose the µops blocking put on vector-only ports (see IntegerOnlyForms), vector-only
+     * forms those on integer-only ports (VectorOnlyForms), with a note.
+     */
+    static void withoutTheOtherSidesPorts(Map<String, InferredForm> inferred, Map<Integer, List<dev.uopsim.model.Unit>> units) {
         for (var e : inferred.entrySet()) {
             InferredForm f = e.getValue();
             InstructionForm form = dev.uopsim.isa.FormTable.shipped().byName(e.getKey()).orElse(null);
             if (form == null || f.groups().isEmpty()) continue;
             var kept = dev.uopsim.characterize.infer.IntegerOnlyForms.withoutVectorPorts(form, f.groups(), units);
+            String why = " µops on vector-only ports dropped: an integer-only form runs none there; blocking measured the other instructions' stalls";
+            if (kept == f.groups()) {
+                kept = dev.uopsim.characterize.infer.VectorOnlyForms.withoutIntegerPorts(form, f.groups(), units);
+                why = " µops on integer-only ports dropped: a vector-only form runs none there; blocking measured the other instructions' stalls";
+            }
             if (kept == f.groups()) continue;
             List<String> notes = new ArrayList<>(f.notes());
-            notes.add((f.uops() - kept.stream().mapToInt(dev.uopsim.characterize.infer.PortUsage.Group::count).sum())
-                    + " µops on vector-only ports dropped: an integer-only form runs none there; blocking measured the other instructions' stalls");
+            notes.add((f.uops() - kept.stream().mapToInt(dev.uopsim.characterize.infer.PortUsage.Group::count).sum()) + why);
             e.setValue(new InferredForm(f.form(), f.macroOps(), f.macroOpsRaw(), f.macroOpsNote(), kept, f.portsFrom(), f.runs(), notes));
         }
     }
