@@ -4,7 +4,6 @@ import dev.uopsim.isa.InstructionForm;
 import dev.uopsim.isa.OperandSpec;
 import dev.uopsim.isa.RegisterClass;
 import dev.uopsim.model.Unit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -43,21 +42,6 @@ public final class IntegerOnlyForms {
      * CMOVNB r32, r32 on a port whose classes were FP-to-integer moves) and nothing is dropped.
      */
     public static List<PortUsage.Group> withoutVectorPorts(InstructionForm f, List<PortUsage.Group> groups, Map<Integer, List<Unit>> units) {
-        if (!integerOnly(f)) return groups;
-        List<PortUsage.Group> kept = new ArrayList<>();
-        boolean keptCompute = false;
-        for (PortUsage.Group g : groups) {
-            boolean allVector = g.mask() != 0, memory = false;
-            for (int p = 0; p < 32; p++) {
-                if ((g.mask() & (1 << p)) == 0) continue;
-                List<Unit> u = units.get(p);
-                if (!vectorOnly(u)) allVector = false;
-                if (u != null && (u.contains(Unit.LOAD) || u.contains(Unit.STORE_ADDRESS) || u.contains(Unit.STORE_DATA))) memory = true;
-            }
-            if (allVector) continue;
-            kept.add(g);
-            if (!memory) keptCompute = true;
-        }
-        return kept.size() == groups.size() || !keptCompute ? groups : kept;
+        return integerOnly(f) ? SidePorts.without(groups, units, IntegerOnlyForms::vectorOnly) : groups;
     }
 }

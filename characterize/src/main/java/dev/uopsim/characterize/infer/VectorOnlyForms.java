@@ -4,7 +4,6 @@ import dev.uopsim.isa.InstructionForm;
 import dev.uopsim.isa.OperandSpec;
 import dev.uopsim.isa.RegisterClass;
 import dev.uopsim.model.Unit;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -53,21 +52,6 @@ public final class VectorOnlyForms {
      * the integer unit's alone.
      */
     public static List<PortUsage.Group> withoutIntegerPorts(InstructionForm f, List<PortUsage.Group> groups, Map<Integer, List<Unit>> units) {
-        if (!vectorOnly(f)) return groups;
-        List<PortUsage.Group> kept = new ArrayList<>();
-        boolean keptCompute = false;
-        for (PortUsage.Group g : groups) {
-            boolean allInteger = g.mask() != 0, memory = false;
-            for (int p = 0; p < 32; p++) {
-                if ((g.mask() & (1 << p)) == 0) continue;
-                List<Unit> u = units.get(p);
-                if (!integerSide(u)) allInteger = false;
-                if (u != null && (u.contains(Unit.LOAD) || u.contains(Unit.STORE_ADDRESS) || u.contains(Unit.STORE_DATA))) memory = true;
-            }
-            if (allInteger) continue;
-            kept.add(g);
-            if (!memory) keptCompute = true;
-        }
-        return kept.size() == groups.size() || !keptCompute ? groups : kept;
+        return vectorOnly(f) ? SidePorts.without(groups, units, VectorOnlyForms::integerSide) : groups;
     }
 }
