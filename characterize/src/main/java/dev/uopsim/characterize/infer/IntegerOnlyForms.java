@@ -42,6 +42,12 @@ public final class IntegerOnlyForms {
      * CMOVNB r32, r32 on a port whose classes were FP-to-integer moves) and nothing is dropped.
      */
     public static List<PortUsage.Group> withoutVectorPorts(InstructionForm f, List<PortUsage.Group> groups, Map<Integer, List<Unit>> units) {
-        return integerOnly(f) ? SidePorts.without(groups, units, IntegerOnlyForms::vectorOnly) : groups;
+        return withoutVectorPorts(f, groups, units, 0);
+    }
+
+    /** The same, with the ports the classes place on the vector side ({@link SidePorts#classSides}) counted as vector-only. */
+    public static List<PortUsage.Group> withoutVectorPorts(InstructionForm f, List<PortUsage.Group> groups, Map<Integer, List<Unit>> units,
+                                                           int vectorSidePorts) {
+        return integerOnly(f) ? SidePorts.without(groups, units, IntegerOnlyForms::vectorOnly, vectorSidePorts) : groups;
     }
 }

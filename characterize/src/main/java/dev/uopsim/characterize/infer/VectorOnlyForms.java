@@ -52,6 +52,12 @@ public final class VectorOnlyForms {
      * the integer unit's alone.
      */
     public static List<PortUsage.Group> withoutIntegerPorts(InstructionForm f, List<PortUsage.Group> groups, Map<Integer, List<Unit>> units) {
-        return vectorOnly(f) ? SidePorts.without(groups, units, VectorOnlyForms::integerSide) : groups;
+        return withoutIntegerPorts(f, groups, units, 0);
+    }
+
+    /** The same, with the ports the classes place on the integer side ({@link SidePorts#classSides}) counted as such. */
+    public static List<PortUsage.Group> withoutIntegerPorts(InstructionForm f, List<PortUsage.Group> groups, Map<Integer, List<Unit>> units,
+                                                            int integerSidePorts) {
+        return vectorOnly(f) ? SidePorts.without(groups, units, VectorOnlyForms::integerSide, integerSidePorts) : groups;
     }
 }

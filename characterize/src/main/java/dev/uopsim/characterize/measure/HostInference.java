@@ -1554,7 +1554,7 @@ public final class HostInference {
         }
         // Names and units of the ports.
         Map<Integer, List<dev.uopsim.model.Unit>> units = units(classes, structure, byName, inferred, structure.ports());
-        withoutTheOtherSidesPorts(inferred, units);
+        withoutTheOtherSidesPorts(inferred, units, dev.uopsim.characterize.infer.SidePorts.classSides(classes, structure.masks()));
         List<String> fallback = new ArrayList<>();
         int loads = 0, stores = 0, others = 0;
         for (int p = 0; p < structure.ports(); p++) {
@@ -1586,15 +1586,15 @@ public final class HostInference {
      * Integer-only forms lose the µops blocking put on vector-only ports (see IntegerOnlyForms), vector-only
      * forms those on integer-only ports (VectorOnlyForms), with a note.
      */
-    static void withoutTheOtherSidesPorts(Map<String, InferredForm> inferred, Map<Integer, List<dev.uopsim.model.Unit>> units) {
+    static void withoutTheOtherSidesPorts(Map<String, InferredForm> inferred, Map<Integer, List<dev.uopsim.model.Unit>> units, int[] classSides) {
         for (var e : inferred.entrySet()) {
             InferredForm f = e.getValue();
             InstructionForm form = dev.uopsim.isa.FormTable.shipped().byName(e.getKey()).orElse(null);
             if (form == null || f.groups().isEmpty()) continue;
-            var kept = dev.uopsim.characterize.infer.IntegerOnlyForms.withoutVectorPorts(form, f.groups(), units);
+            var kept = dev.uopsim.characterize.infer.IntegerOnlyForms.withoutVectorPorts(form, f.groups(), units, classSides[1]);
             String why = " µops on vector-only ports dropped: an integer-only form runs none there; blocking measured the other instructions' stalls";
             if (kept == f.groups()) {
-                kept = dev.uopsim.characterize.infer.VectorOnlyForms.withoutIntegerPorts(form, f.groups(), units);
+                kept = dev.uopsim.characterize.infer.VectorOnlyForms.withoutIntegerPorts(form, f.groups(), units, classSides[0]);
                 why = " µops on integer-only ports dropped: a vector-only form runs none there; blocking measured the other instructions' stalls";
             }
             if (kept == f.groups()) continue;

@@ -56,6 +56,26 @@ class VectorOnlyFormsTest {
     }
 
     @Test
+    void theClassesPlacePortsOnOneSide() {
+        // given a Zen-like layout: the ALUs' class of integer forms, the FP pipes' class of vector forms, EMMS (no register) beside them
+        var alus = new PortClasses.Klass(0, 4, List.of("ADD_01 (R64, R64)", "POPCNT (R64, R64)"), "ADD_01 (R64, R64)");
+        var pipes = new PortClasses.Klass(1, 4, List.of("VPADDD (XMM, XMM, XMM)", "VPOR (XMM, XMM, XMM)", "EMMS"), "VPADDD (XMM, XMM, XMM)");
+        int[] sides = SidePorts.classSides(List.of(alus, pipes), new int[]{ALU0123, 0b11110000});
+        assertEquals(ALU0123, sides[0]);
+        assertEquals(0b11110000, sides[1]);
+        // then an integer form's µops there go, though the units say ALU too (h81: FP0-FP3 had taken the ALU unit)
+        var units = Map.of(4, List.of(Unit.ALU, Unit.VEC_ALU), 5, List.of(Unit.ALU, Unit.VEC_ALU), 6, List.of(Unit.ALU, Unit.VEC_ALU),
+                7, List.of(Unit.ALU, Unit.VEC_ALU), 0, List.of(Unit.ALU), 1, List.of(Unit.ALU), 2, List.of(Unit.ALU), 3, List.of(Unit.ALU));
+        var rcl = List.of(new PortUsage.Group(ALU0123, 6), new PortUsage.Group(0b11110000, 4));
+        assertEquals(List.of(new PortUsage.Group(ALU0123, 6)), IntegerOnlyForms.withoutVectorPorts(form("RCL (R32, I8)"), rcl, units, sides[1]));
+        assertSame(rcl, IntegerOnlyForms.withoutVectorPorts(form("RCL (R32, I8)"), rcl, units), "by the units alone nothing goes");
+        // and on an Intel-like layout, whose ALU ports hold a class of each, no port is on one side
+        var shared = new PortClasses.Klass(2, 4, List.of("VPADDD (XMM, XMM, XMM)", "VPOR (XMM, XMM, XMM)"), "VPADDD (XMM, XMM, XMM)");
+        int[] intel = SidePorts.classSides(List.of(alus, shared), new int[]{ALU0123, ALU0123});
+        assertEquals(0, intel[0] | intel[1]);
+    }
+
+    @Test
     void aPortWithVectorUnitsIsNoIntegerPortAndEveryComputeMicroOpThereStays() {
         // port 4 holds an ALU and vector units (as Intel's ports do): not integer-only
         var shared = List.of(new PortUsage.Group(0b10000, 1), new PortUsage.Group(ALU01, 1));
