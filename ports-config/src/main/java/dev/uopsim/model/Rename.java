@@ -25,14 +25,6 @@ public record Rename(
         macroFusion = List.copyOf(macroFusion);
     }
 
-    /** The rename stage before dispatch groups were modelled: no limits beyond the width. */
-    public Rename(int width, MoveElimination moveElimination, Idioms idioms, List<MacroFusion> macroFusion, MoveFusion moveFusion,
-                  LogicFlags logicFlags, ImmediateFolding immediateFolding, MicroFusion microFusion, RegisterFiles registerFiles,
-                  PortBinding portBinding, Split split, String source) {
-        this(width, moveElimination, idioms, macroFusion, moveFusion, logicFlags, immediateFolding, microFusion, registerFiles, portBinding,
-                split, new Dispatch(false, List.of(), null), source);
-    }
-
     /**
      * What one rename cycle (a dispatch group) may hold. A Zen 4 guest (characterize/experiments/
      * zen4-microcode-dispatch) ran VHADDPS xmm (four macro-ops, two cycles from the microcode sequencer)

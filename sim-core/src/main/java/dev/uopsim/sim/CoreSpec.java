@@ -379,13 +379,13 @@ public record CoreSpec(String name, List<String> portNames, FrontEnd frontEnd, i
         }
     }
 
+    /** At most {@code perCycle} µops a rename cycle whose ports all lie in {@code portMask}. */
+    public record DispatchLimit(int portMask, int perCycle) {}
+
     /**
      * MOV r1, r2 followed by one of {@code operations} (assembler mnemonics, lower case) on r1 with an
      * immediate encoded in {@code immediateBits}: one slot, and the operation's µop reads r2.
      */
-    /** At most {@code perCycle} µops a rename cycle whose ports all lie in {@code portMask}. */
-    public record DispatchLimit(int portMask, int perCycle) {}
-
     public record MoveFusionRule(java.util.Set<String> operations, int immediateBits) {
         public static final MoveFusionRule NONE = new MoveFusionRule(java.util.Set.of(), 32);
 

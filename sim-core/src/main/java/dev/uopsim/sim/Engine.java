@@ -223,6 +223,7 @@ public final class Engine {
         this.limitMasks = limits.stream().mapToInt(CoreSpec.DispatchLimit::portMask).toArray();
         this.limitPerCycle = limits.stream().mapToInt(CoreSpec.DispatchLimit::perCycle).toArray();
         this.limitUsed = new int[limits.size()];
+        this.limitNeeded = new int[limits.size()];
         this.bypassing = core.bypass().any();
         this.domains = core.bypass().domains().size();
         this.bypassHundredths = new int[domains * domains];
@@ -535,23 +536,22 @@ public final class Engine {
     private final boolean splitAcrossCycles;
     /** An instruction from the microcode sequencer is renamed in cycles of its own. */
     private final boolean microcodeAlone;
-    /** Per dispatch limit: its ports, its µops a cycle, and those renamed this cycle. */
-    private final int[] limitMasks, limitPerCycle, limitUsed;
+    /** Per dispatch limit: its ports, its µops a cycle, those renamed this cycle, and the next instruction's. */
+    private final int[] limitMasks, limitPerCycle, limitUsed, limitNeeded;
 
-    /** µops of an instruction whose ports all lie in {@code mask}. */
-    private static int uopsWithin(StaticInstruction si, int mask) {
-        int n = 0;
-        for (UopSpec u : si.uops) if (u.portMask() != 0 && (u.portMask() & ~mask) == 0) n++;
-        return n;
-    }
-
-    /** Whether the instruction's µops still fit this cycle's dispatch limits (the first of a cycle always does). */
+    /**
+     * Whether the instruction's µops still fit this cycle's dispatch limits (the first of a cycle always
+     * does); leaves its µops per limit in {@code limitNeeded}.
+     */
     private boolean withinDispatchLimits(StaticInstruction si, boolean any) {
-        if (!any) return true;
+        boolean fits = true;
         for (int l = 0; l < limitMasks.length; l++) {
-            if (limitUsed[l] + uopsWithin(si, limitMasks[l]) > limitPerCycle[l]) return false;
+            int n = 0;
+            for (UopSpec u : si.uops) if (u.portMask() != 0 && (u.portMask() & ~limitMasks[l]) == 0) n++;
+            limitNeeded[l] = n;
+            if (any && limitUsed[l] + n > limitPerCycle[l]) fits = false;
         }
-        return true;
+        return fits;
     }
 
     private void rename() {
@@ -583,7 +583,8 @@ public final class Engine {
             // and a group takes so many µops of some ports (Rename.Dispatch).
             boolean sequenced = microcodeAlone && !second && frontEnd.fromSequencer(si.index);
             if (sequenced && any) return;
-            boolean dispatched = !second && !eliminatedAtRename(si, false);
+            boolean eliminated = eliminatedAtRename(si, second);
+            boolean dispatched = !second && !eliminated;
             if (dispatched && !withinDispatchLimits(si, any)) return;
             // An instruction bigger than the ROB enters it empty: it could never enter otherwise.
             if (robSlotsUsed + cost > core.robSize() && !(robSlotsUsed == 0 && cost > core.robSize())) {
@@ -605,7 +606,6 @@ public final class Engine {
                 // A core that cannot rename a load from a store in the same group takes it next cycle.
                 if (probeRenamable && !core.loadStore().renamingSameCycle() && slotState[slot(probeStore) * STATE + RENAME_CYCLE] == cycle && any) return;
             }
-            boolean eliminated = eliminatedAtRename(si, second);
             if (!eliminated && !schedulersHaveRoom(si, second)) {
                 if (observed) listener.stalled(cycle, Stall.SCHEDULER_FULL, id, si.index, -1);
                 return;
@@ -624,7 +624,7 @@ public final class Engine {
                 }
             }
             if (sequenced) slotsLeft = 0;
-            if (dispatched) for (int l = 0; l < limitMasks.length; l++) limitUsed[l] += uopsWithin(si, limitMasks[l]);
+            if (dispatched) for (int l = 0; l < limitMasks.length; l++) limitUsed[l] += limitNeeded[l];
             robSlotsUsed += cost;
             if (si.isLoad()) loadsInFlight++;
             if (si.isStore()) {

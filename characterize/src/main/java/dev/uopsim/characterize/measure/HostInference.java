@@ -1164,6 +1164,7 @@ public final class HostInference {
         }
         List<Run> runs = new ArrayList<>();
         Map<String, List<String>> skipped = new LinkedHashMap<>();
+        java.util.Set<String> moves = new java.util.HashSet<>();      // the forms that move a value from the vector unit
         for (InstructionForm f : forms) {
             FormFigures fig = figures.get(f.name());
             if (fig == null || !fig.hasThroughput()) continue;
@@ -1171,6 +1172,7 @@ public final class HostInference {
             double s = sl == null ? 1 : sl.settled() != null ? sl.settled() : Double.isFinite(sl.raw()) ? Math.max(1, sl.raw()) : 4;
             PortClasses.Family fam = familyOf(f);
             boolean move = pipes != 0 && dev.uopsim.characterize.infer.TransferMoves.movesToIntegerSide(f);
+            if (move) moves.add(f.name());
             for (Combination c : combos) {
                 // A move pipe's blockers hold back any integer work beside them by the bubble: only moves run there.
                 if (c.transfers() && !move) continue;
@@ -1227,7 +1229,7 @@ public final class HostInference {
             var usage = dev.uopsim.characterize.infer.PortUsage.memoryOnWholeCombinations(
                     dev.uopsim.characterize.infer.PortUsage.decode(bl), loadMask, storeMask);
             List<String> notes = new ArrayList<>(skipped.getOrDefault(f.name(), List.of()));
-            if (pipes != 0 && dev.uopsim.characterize.infer.TransferMoves.movesToIntegerSide(f)) {
+            if (moves.contains(f.name())) {
                 var moved = dev.uopsim.characterize.infer.TransferMoves.withoutBubbleReadings(usage, pipes, aluPorts);
                 if (moved != usage) {
                     notes.add((usage.uops() - moved.uops()) + " µops on the integer ALUs dropped: the move's own bubble held back "
