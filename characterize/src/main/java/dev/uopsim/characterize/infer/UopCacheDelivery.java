@@ -10,14 +10,16 @@ import java.util.Locale;
  * next window (the model's {@code frontEnd.uopCache.windowsPerCycle}), for loops too big for the
  * loop buffer.
  *
- * <p>The probe: a loop of NOPs laid out so that every window holds one µop more than the cache
- * delivers in a cycle (seven 8-byte and two 4-byte NOPs per 64 bytes for a window of 64 bytes and
- * a width of 8), long enough that no loop buffer holds it. Delivery that stops at a window's end
- * needs two cycles per window (8 + 1: 4.5 NOPs a cycle); delivery that goes on into the next window
- * is bound by the renamer's width instead (6 here). The two answers are a third apart, far beyond
- * the noise of a timing on a shared machine, so one loop decides. The layout is built for windows
- * of 64 bytes and a width of 8; the decision predicts it with the window size and width the model
- * takes from public sources, and says so when those make the candidates look alike.
+ * <p>The probe: a loop of NOPs laid out so that every 64-byte window holds one µop more than the
+ * cache delivers in a cycle (seven 8-byte and two 4-byte NOPs for a width of 8; six and four for
+ * Zen 4's 9), long enough that no loop buffer holds it. Delivery that stops at a window's end needs
+ * two cycles per window (8 + 1: 4.5 NOPs a cycle), and no core can go faster under that rule: a
+ * rate clearly above it means delivery goes on into the next window. The renamer's width then
+ * binds on most cores (6 on Golden Cove); Zen 4 ran ten-NOP windows at 8.7 NOPs a cycle, beyond its
+ * renamer, and so beyond the two-window prediction too
+ * ({@code characterize/experiments/zen4-uop-cache-spanning}). The width the layout is built for and
+ * the decision's prediction come from the window size and width the model takes from public
+ * sources; the decision says so when those make the candidates look alike.
  */
 public final class UopCacheDelivery {
     /** The NOP lengths the layout is built from, with the instruction of each. */
@@ -27,13 +29,32 @@ public final class UopCacheDelivery {
     /** Largest deviation (a fraction of the prediction) still read as a match. */
     public static final double TOLERANCE = 0.10;
 
-    /** Windows a cycle may span that the probe tells apart (the predictions in {@link #decide} follow this order). */
-    private static final int[] CANDIDATES = {1, 2};
+    /** The NOPs of one window for a cache delivering 8 a cycle: the probe's layout before it followed the cache's width. */
+    private static final int LEGACY_LAYOUT_WIDTH = 8;
 
-    /** The probe's NOPs for one 64-byte window: nine, one more than a width of 8. */
-    public static final List<String> PROBE_WINDOW = window(64, 8);
+    /** The bytes of the probe's layout: one window of the caches it was built for, two of a 32-byte one. */
+    public static final int LAYOUT_BYTES = 64;
 
     private UopCacheDelivery() {}
+
+    /**
+     * The probe's NOPs for one 64-byte window and a cache delivering {@code cacheWidth} µops a cycle:
+     * {@code cacheWidth + 1} NOPs where 8- and 4-byte NOPs can fill the window with that many, else
+     * the nine of a width of 8 (a narrower cache still needs two cycles for them).
+     */
+    public static List<String> probeWindow(int cacheWidth) {
+        List<String> w = cacheWidth > LEGACY_LAYOUT_WIDTH ? window(LAYOUT_BYTES, cacheWidth) : List.of();
+        return w.isEmpty() ? window(LAYOUT_BYTES, LEGACY_LAYOUT_WIDTH) : w;
+    }
+
+    /**
+     * The probe's benchmark name: the nine-NOP layout keeps the name it had before the layout
+     * followed the cache's width, so journals from then replay as measured.
+     */
+    public static String benchmarkName(List<String> window, int copies) {
+        String base = "frontend-uopcache-nop8-nop4";
+        return (window.size() == LEGACY_LAYOUT_WIDTH + 1 ? base : base + "-" + window.size() + "per64") + "-x" + copies;
+    }
 
     /**
      * One window's NOPs: {@code width + 1} of 8 and 4 bytes filling exactly {@code windowBytes}, or an
@@ -85,35 +106,36 @@ public final class UopCacheDelivery {
     }
 
     /**
-     * The verdict from the measured cycles per NOP of the probe's loop.
+     * The verdict from the measured cycles per NOP of the probe's loop (the layout of
+     * {@link #probeWindow} for {@code width}).
      *
      * @param windowBytes the µop cache's window, width the µops it delivers a cycle, renameWidth the
      *                    renamer's (as the model has them)
      * @return the windows a cycle spans, or a verdict without them when the loop was not measured, the
-     *         probe cannot tell the candidates apart, or no candidate predicts the measurement
+     *         probe cannot tell the candidates apart, or the rate is below what stopping at a window's end allows
      */
     public static Verdict decide(double cyclesPerNop, int windowBytes, int width, int renameWidth) {
         if (!(cyclesPerNop > 0) || !Double.isFinite(cyclesPerNop)) return new Verdict(null, Double.NaN, "the probe's loop was not measured");
-        double one = predicted(PROBE_WINDOW, windowBytes, width, 1, renameWidth), two = predicted(PROBE_WINDOW, windowBytes, width, 2, renameWidth);
-        if (Math.abs(two / one - 1) <= 2 * TOLERANCE) {
+        List<String> layout = probeWindow(width);
+        double one = predicted(layout, windowBytes, width, 1, renameWidth), two = predicted(layout, windowBytes, width, 2, renameWidth);
+        // Two windows must allow more than the tolerance around one window's rate, or a reading above it proves nothing.
+        if (two <= one * (1 + TOLERANCE)) {
             return new Verdict(null, 1 / cyclesPerNop, String.format(Locale.ROOT,
                     "the probe cannot tell one window a cycle from two with windows of %d bytes and %d µops a cycle (%.2f and %.2f NOPs a cycle)", windowBytes, width, one, two));
         }
         double rate = 1 / cyclesPerNop;
-        Integer best = null;
-        double bestDeviation = Double.MAX_VALUE;
-        double[] predictions = {one, two};
-        for (int i = 0; i < CANDIDATES.length; i++) {
-            double deviation = Math.abs(rate / predictions[i] - 1);
-            if (deviation <= TOLERANCE && deviation < bestDeviation) {
-                best = CANDIDATES[i];
-                bestDeviation = deviation;
-            }
+        String measured = String.format(Locale.ROOT, "%.2f NOPs a cycle measured with %d in each %d bytes (predicted: %.2f for one window a cycle, %.2f for two)",
+                rate, layout.size(), LAYOUT_BYTES, one, two);
+        if (Math.abs(rate / one - 1) <= TOLERANCE) {
+            return new Verdict(1, rate, measured + ": a cycle's delivery stops at the end of a " + windowBytes + "-byte window");
         }
-        String measured = String.format(Locale.ROOT, "%.2f NOPs a cycle measured (predicted: %.2f for one window a cycle, %.2f for two)", rate, one, two);
-        if (best == null) return new Verdict(null, rate, measured + ": no candidate within " + Math.round(100 * TOLERANCE) + "%");
-        return new Verdict(best, rate, measured + (best == 1 ? ": a cycle's delivery stops at the end of a " + windowBytes + "-byte window"
-                : ": a cycle's delivery goes on into the next " + windowBytes + "-byte window"));
+        // Stopping at a window's end caps the rate at 'one'; faster delivery must reach into the next
+        // window. Two windows are the least that explains it, and already give the cache's width.
+        if (rate > one * (1 + TOLERANCE)) {
+            return new Verdict(2, rate, measured + ": a cycle's delivery goes on into the next " + windowBytes + "-byte window"
+                    + (rate > two * (1 + TOLERANCE) ? " (faster than the renamer's width: it does not take these NOPs a slot each)" : ""));
+        }
+        return new Verdict(null, rate, measured + ": below what either rule allows by more than " + Math.round(100 * TOLERANCE) + "%");
     }
 
     /** {@link #decide} with the window and width the model writer gives a core of this CPUID and this renamer width (public sources). */

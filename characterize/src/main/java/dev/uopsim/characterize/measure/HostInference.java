@@ -314,11 +314,12 @@ public final class HostInference {
      */
     static final int UOP_CACHE_PROBE_COPIES = 20;
 
-    /** The µop-cache probe's loop (see {@link UopCacheDelivery}): two windows' NOPs per copy. */
-    static Benchmark uopCacheBenchmark(int attempt) {
-        List<String> unit = new ArrayList<>(UopCacheDelivery.PROBE_WINDOW);
-        unit.addAll(UopCacheDelivery.PROBE_WINDOW);
-        return new Benchmark(again("frontend-uopcache-nop8-nop4-x" + UOP_CACHE_PROBE_COPIES, attempt), "NOP", Benchmark.Kind.THROUGHPUT,
+    /** The µop-cache probe's loop (see {@link UopCacheDelivery}): two windows' NOPs per copy, laid out for a cache of this width. */
+    static Benchmark uopCacheBenchmark(int cacheWidth, int attempt) {
+        List<String> window = UopCacheDelivery.probeWindow(cacheWidth);
+        List<String> unit = new ArrayList<>(window);
+        unit.addAll(window);
+        return new Benchmark(again(UopCacheDelivery.benchmarkName(window, UOP_CACHE_PROBE_COPIES), attempt), "NOP", Benchmark.Kind.THROUGHPUT,
                 "uopcache-x" + UOP_CACHE_PROBE_COPIES, "", List.of(unit), unit.size(), UOP_CACHE_PROBE_COPIES, List.of(), 0, false,
                 new dev.uopsim.characterize.runner.MachineState(), 0, List.of(), false, Generator.FILLER);
     }
@@ -326,9 +327,11 @@ public final class HostInference {
     /** Measures the µop-cache probe: cycles per NOP (NaN when it failed); the model's writer decides with its window size. */
     public double measureUopCacheProbe() throws IOException {
         int w = (int) Math.round(width);
-        double c = settledProbe(HostInference::uopCacheBenchmark,
+        int cacheWidth = LoopBufferUse.uopCacheWidth(generator.cpu(), w);
+        double c = settledProbe(k -> uopCacheBenchmark(cacheWidth, k),
                 x -> UopCacheDelivery.decideFor(generator.cpu(), x, w).windowsPerCycle() != null, "front end, µop cache: the probe (cycles a NOP)");
-        log.accept(String.format(java.util.Locale.ROOT, "front end, µop cache: %.2f NOPs per cycle with nine NOPs in each 64-byte window", 1 / c));
+        log.accept(String.format(java.util.Locale.ROOT, "front end, µop cache: %.2f NOPs per cycle with %d NOPs in each 64-byte window", 1 / c,
+                UopCacheDelivery.probeWindow(cacheWidth).size()));
         return c;
     }
 

@@ -1,0 +1,7 @@
+.intel_syntax noprefix
+mov ecx, 0x12345678
+vpaddd xmm2, xmm0, xmm1
+movabs rdx, 0x1234567812345678
+vpaddd xmm3, xmm0, xmm1
+lea rsi, [rbx+0x12345678]
+vpaddd xmm4, xmm0, xmm1
