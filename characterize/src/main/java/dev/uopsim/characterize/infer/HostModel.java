@@ -83,7 +83,7 @@ public final class HostModel {
         int cacheWidth = uopCacheWidth(sizes, width);
         var uopCache = UopCacheDelivery.decideFor(cpu, r.uopCacheProbe(), width);
         if (uopCache.windowsPerCycle() != null) {
-            sources.put("frontend-uopcache", source("µop-cache delivery across windows: a loop of NOPs longer than any loop buffer, nine in each 64-byte window "
+            sources.put("frontend-uopcache", source("µop-cache delivery across windows: a loop of NOPs longer than any loop buffer, one more in each 64-byte window than the cache delivers a cycle "
                     + "(benchmark frontend-uopcache-*): " + uopCache.note() + "; the cache's width, window and size are from the core-sizes source",
                     prov.journal() + "#frontend-uopcache-*", measured, false));
         }
