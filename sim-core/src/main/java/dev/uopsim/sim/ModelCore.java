@@ -94,17 +94,25 @@ public final class ModelCore {
         return out;
     }
 
-    /** The integer ALU ports and the vector unit's ports, when the model says moves across cost a bubble. */
+    /**
+     * The integer ALU ports and the vector unit's ports, when the model says moves across cost a bubble.
+     * The ALU ports are those with the ALU unit and no vector unit: a measured model may list ALU on
+     * its FP pipes too (an integer flow blocked there), and the bubble closes the integer side only.
+     * Where every ALU port also has vector units (one shared set of ports) they all count.
+     */
     static CoreSpec.TransferBubble transferBubble(MachineModel m, List<String> portNames) {
         if (!m.bypass().transfers().bubble()) return CoreSpec.TransferBubble.NONE;
-        int alu = 0, vector = 0;
+        int alu = 0, integerOnlyAlu = 0, vector = 0;
         for (int p = 0; p < portNames.size(); p++) {
             List<Unit> units = m.ports().get(portNames.get(p)).units();
-            if (units.contains(Unit.ALU)) alu |= 1 << p;
+            if (units.contains(Unit.ALU)) {
+                alu |= 1 << p;
+                if (units.stream().noneMatch(Unit.VECTOR::contains)) integerOnlyAlu |= 1 << p;
+            }
             // The vector unit's pipes may take store data too (Zen 4's FP4 and FP5, whence its moves to the integer side).
             if (units.stream().allMatch(u -> Unit.VECTOR.contains(u) || u == Unit.STORE_DATA)) vector |= 1 << p;
         }
-        return new CoreSpec.TransferBubble(alu, vector);
+        return new CoreSpec.TransferBubble(integerOnlyAlu != 0 ? integerOnlyAlu : alu, vector);
     }
 
     /** uops.info mnemonics as the engine compares them (the model file may spell them in either case). */
