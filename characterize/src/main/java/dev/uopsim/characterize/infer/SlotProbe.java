@@ -86,6 +86,34 @@ public final class SlotProbe {
         return null;
     }
 
+    /**
+     * The probe with the fewest fillers per instance, named {@code -fine}, or null when it would be no
+     * finer than {@link #benchmark}'s. A probe reads slots as the difference of two loop lengths, so a
+     * timing error of e per cent costs e/100 x (1 + fillers) slots: one FMA chained on itself needs 61
+     * NOPs to hide its four cycles, where eight independent ones need 8 each. h84.jsonl (a shared hour)
+     * left 805 probes unsettled after three attempts, VFMSUB132PS (XMM, XMM, XMM) at 1.56 slots from the
+     * one-instance probe; uops.info's Zen 4 table and h82 read one.
+     */
+    public static Benchmark fine(Generator g, InstructionForm f, FormFigures fig, double width) {
+        Benchmark usual = benchmark(g, f, fig, width);
+        if (usual == null) return null;
+        int usualFillers = fillersOf(usual);
+        List<FormFigures.Sequence> seqs = new java.util.ArrayList<>(fig.sequences());
+        seqs.sort(java.util.Comparator.comparingInt((FormFigures.Sequence s) -> {
+            int k = fillers(s.cycles(), width);
+            return k < 0 ? Integer.MAX_VALUE : k;
+        }).thenComparingInt(FormFigures.Sequence::instances));
+        for (FormFigures.Sequence s : seqs) {
+            int k = fillers(s.cycles(), width);
+            if (k < 0 || k >= usualFillers) return null;
+            Benchmark b = g.mix(Generator.slug(f) + "-slots-k" + k + "-x" + s.instances() + (s.breakers() ? "-breakers" : s.sameLine() ? "-same-line" : "")
+                            + "-fine", List.of(new Generator.Part(f, s.instances())), Generator.Layout.INTERLEAVED, k, s.breakers(), s.sameLine(),
+                    s.instances(), Benchmark.Kind.THROUGHPUT);
+            if (b != null) return b;
+        }
+        return null;
+    }
+
     /** Fillers per instance of a probe (from its name). */
     public static int fillersOf(Benchmark b) {
         String n = b.name();

@@ -407,8 +407,35 @@ public final class HostInference {
             }
             unsettled = still;
         }
+        measureFine(unsettled, of, figures, out);
         confirmMultiSlot(bs, of, figures, out);
         return out;
+    }
+
+    /**
+     * Probes still unsettled after their attempts are taken once more with the fewest fillers per instance
+     * their form's throughput sequences allow (SlotProbe.fine), where that is fewer than the usual probe's:
+     * a settled reading then stands. A journal without these readings keeps the attempts' figure.
+     */
+    private void measureFine(List<Integer> unsettled, List<InstructionForm> of, Map<String, FormFigures> figures, Map<String, Slots> out)
+            throws IOException {
+        List<Benchmark> fine = new ArrayList<>();
+        List<Integer> which = new ArrayList<>();
+        for (int i : unsettled) {
+            InstructionForm f = of.get(i);
+            Benchmark b = SlotProbe.fine(generator, f, figures.get(f.name()), width);
+            if (b == null) continue;
+            fine.add(b);
+            which.add(i);
+        }
+        if (fine.isEmpty()) return;
+        if (measurer.measuring()) log.accept(fine.size() + " slot probes still unsettled: measuring them with fewer fillers per instance");
+        List<Measurement> ms = measurer.run("slots", fine);
+        for (int j = 0; j < fine.size(); j++) {
+            String form = of.get(which.get(j)).name();
+            Slots sl = slots(fine.get(j), JournalMeasurer.cycles(fine.get(j), ms.get(j)), ms.get(j), figures.get(form).throughput());
+            if (sl.settled() != null) out.put(form, sl);
+        }
     }
 
     /**
