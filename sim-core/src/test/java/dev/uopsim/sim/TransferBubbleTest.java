@@ -59,15 +59,20 @@ class TransferBubbleTest {
     @TempDir
     java.nio.file.Path dir;
 
+    /** The shipped zen4 with the bubble on and a partial model (JSON) merged over it. */
+    private BoundModel zen4WithBubbleAnd(String file, String overlayJson) throws java.io.IOException {
+        java.nio.file.Path overlay = dir.resolve(file);
+        java.nio.file.Files.writeString(overlay, overlayJson);
+        return ModelBinder.bind(ModelLoader.load("zen4", List.of(new WhatIf.Set("bypass.transfers.bubble=true"), new WhatIf.Overlay(overlay))));
+    }
+
     @Test
     void aMoveFromMemoryLandsAtItsMeasuredLatencyAndHoldsTheAlusBack() throws java.io.IOException {
         // given the row the Zen 4 guest's host model has for CVTTSD2SI r32, m64 (h76): the memory path measured
         // (12 cycles, the address register to the result), the operation's own figure unknown beyond the default,
         // its move on the pipe of VMOVD
-        java.nio.file.Path row = dir.resolve("cvttsd2si-m64.json");
-        java.nio.file.Files.writeString(row, "{\"instructions\": {\"forms\": {\"CVTTSD2SI (R32, M64)\": {\"uops\": [{\"ports\": [\"AGU0\", "
+        BoundModel m = zen4WithBubbleAnd("cvttsd2si-m64.json", "{\"instructions\": {\"forms\": {\"CVTTSD2SI (R32, M64)\": {\"uops\": [{\"ports\": [\"AGU0\", "
                 + "\"AGU1\", \"AGU2\"]}, {\"ports\": [\"FP4\"]}, {\"ports\": [\"FP2\", \"FP3\"]}], \"latency\": {\"mem->op0\": 12, \"*->*\": 1}}}}}");
-        BoundModel m = ModelBinder.bind(ModelLoader.load("zen4", List.of(new WhatIf.Set("bypass.transfers.bubble=true"), new WhatIf.Overlay(row))));
         // when it runs in a chain through its address, and beside four LEAs
         double chain = TestCores.cyclesPerIteration(ModelCore.core(m), ModelCore.timings(m), TestCores.unrolled("cvttsd2si esi, qword ptr [rsi]"));
         double beside = TestCores.cyclesPerIteration(ModelCore.core(m), ModelCore.timings(m),
@@ -92,10 +97,8 @@ class TransferBubbleTest {
         // given a model whose FP pipes list the ALU unit beside their vector units, as a measured model may when
         // blocking put an integer flow's µops there (h83's FP0-FP3), and a move from memory to a general register
         // in every copy beside a legacy zero idiom, a MINSS from memory and a VPMULHUW (heldout-mix-189: 1.00 measured)
-        java.nio.file.Path overlay = dir.resolve("fp-alu.json");
-        java.nio.file.Files.writeString(overlay, "{\"ports\": {\"FP0\": {\"units\": [\"ALU\", \"VEC_ALU\", \"VEC_MUL\", \"FP_MUL\", \"FMA\", \"FP_DIV\", \"CRYPTO\"]}, "
+        BoundModel m = zen4WithBubbleAnd("fp-alu.json", "{\"ports\": {\"FP0\": {\"units\": [\"ALU\", \"VEC_ALU\", \"VEC_MUL\", \"FP_MUL\", \"FMA\", \"FP_DIV\", \"CRYPTO\"]}, "
                 + "\"FP1\": {\"units\": [\"ALU\", \"VEC_ALU\", \"VEC_MUL\", \"FP_MUL\", \"FMA\", \"FP_DIV\", \"VEC_SHUFFLE\", \"CRYPTO\"]}}}");
-        BoundModel m = ModelBinder.bind(ModelLoader.load("zen4", List.of(new WhatIf.Set("bypass.transfers.bubble=true"), new WhatIf.Overlay(overlay))));
         String[] mix = {"pxor xmm2, xmm2", "minss xmm2, dword ptr [r14+0x200]", "vpmulhuw xmm3, xmm0, xmm1", "vcvttsd2si rcx, qword ptr [r14+0x280]"};
         double withAluOnFp = TestCores.cyclesPerIteration(ModelCore.core(m), ModelCore.timings(m), TestCores.unrolled(mix));
         // then the moves' bubble closes only the integer ALUs: the vector work runs as it does on the shipped pipes

@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.uopsim.characterize.bench.Benchmark;
 import dev.uopsim.characterize.bench.Generator;
-import dev.uopsim.characterize.host.CpuInfo;
 import dev.uopsim.characterize.infer.PortClasses;
 import dev.uopsim.characterize.infer.SlotFiller;
 import dev.uopsim.isa.FormTable;
 import dev.uopsim.isa.InstructionForm;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** The screen of a blocking candidate (BlockerScreen): 2|c| copies on distinct registers, then the slot fillers. */
@@ -24,11 +21,7 @@ class BlockerScreenBenchmarkTest {
     }
 
     private static Generator generator() {
-        Set<String> all = new TreeSet<>();
-        for (InstructionForm f : FormTable.shipped().forms()) all.add(f.extension());
-        Generator g = new Generator(CpuInfo.of("AuthenticAMD", 0x19, 0x11, all));
-        g.fillSlotsWith(SlotFiller.CLEAR_CARRY);
-        return g;
+        return TestGenerators.zen4WithClcFillers();
     }
 
     @Test

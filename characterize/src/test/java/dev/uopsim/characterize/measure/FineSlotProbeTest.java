@@ -7,16 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.uopsim.characterize.bench.Benchmark;
 import dev.uopsim.characterize.bench.Generator;
-import dev.uopsim.characterize.host.CpuInfo;
 import dev.uopsim.characterize.infer.FormFigures;
-import dev.uopsim.characterize.infer.SlotFiller;
 import dev.uopsim.characterize.infer.SlotProbe;
 import dev.uopsim.isa.FormTable;
 import dev.uopsim.isa.InstructionForm;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,11 +24,7 @@ class FineSlotProbeTest {
     private static final InstructionForm FMA = FormTable.shipped().byName("VFMSUB132PS (XMM, XMM, XMM)").orElseThrow();
 
     private static Generator generator() {
-        Set<String> all = new TreeSet<>();
-        for (InstructionForm f : FormTable.shipped().forms()) all.add(f.extension());
-        Generator g = new Generator(CpuInfo.of("AuthenticAMD", 0x19, 0x11, all));
-        g.fillSlotsWith(SlotFiller.CLEAR_CARRY);
-        return g;
+        return TestGenerators.zen4WithClcFillers();
     }
 
     private static FormFigures figures(List<FormFigures.Sequence> sequences) {

@@ -1,0 +1,7 @@
+.intel_syntax noprefix
+vmovdqu xmm1, XMMWORD PTR [r14+0x200]
+mov rax, QWORD PTR [r14+0x240]
+mov rbx, QWORD PTR [r14+0x280]
+vmovdqu xmm2, XMMWORD PTR [r14+0x2c0]
+mov rcx, QWORD PTR [r14+0x300]
+mov rdx, QWORD PTR [r14+0x340]

@@ -1,0 +1,6 @@
+.intel_syntax noprefix
+pdep edx, ecx, DWORD PTR [r14+0x200]
+vpabsw xmm3, XMMWORD PTR [r14+0x240]
+vpsrlw ymm2, ymm0, xmm1
+pdep ebx, ecx, DWORD PTR [r14+0x2c0]
+vpabsw xmm4, XMMWORD PTR [r14+0x300]

@@ -1,0 +1,8 @@
+.intel_syntax noprefix
+xor ecx, ecx
+crc32 ecx, DWORD PTR [r14+0x200]
+vmovdqu xmm1, XMMWORD PTR [r14+0x240]
+xor edx, edx
+crc32 edx, DWORD PTR [r14+0x280]
+vmovdqu xmm2, XMMWORD PTR [r14+0x2c0]
+vmovdqu xmm3, XMMWORD PTR [r14+0x300]

@@ -1,0 +1,5 @@
+.intel_syntax noprefix
+imul ecx, DWORD PTR [r14+0x200]
+vmovdqu xmm1, XMMWORD PTR [r14+0x240]
+imul edx, DWORD PTR [r14+0x280]
+vmovdqu xmm2, XMMWORD PTR [r14+0x2c0]

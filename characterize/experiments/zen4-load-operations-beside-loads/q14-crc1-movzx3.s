@@ -1,0 +1,6 @@
+.intel_syntax noprefix
+xor ecx, ecx
+crc32 ecx, DWORD PTR [r14+0x200]
+movzx eax, BYTE PTR [r14+0x240]
+movzx r8d, BYTE PTR [r14+0x2c0]
+movzx r9d, BYTE PTR [r14+0x300]

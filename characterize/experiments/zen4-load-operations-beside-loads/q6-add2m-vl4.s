@@ -1,0 +1,7 @@
+.intel_syntax noprefix
+add ecx, DWORD PTR [r14+0x200]
+vmovdqu xmm1, XMMWORD PTR [r14+0x240]
+vmovdqu xmm3, XMMWORD PTR [r14+0x300]
+add edx, DWORD PTR [r14+0x280]
+vmovdqu xmm2, XMMWORD PTR [r14+0x2c0]
+vmovdqu xmm4, XMMWORD PTR [r14+0x340]

@@ -1,0 +1,4 @@
+.intel_syntax noprefix
+xor ebx, ebx
+add rbx, rcx
+add rcx, rbx

@@ -1,0 +1,6 @@
+.intel_syntax noprefix
+movmskps eax, xmm1
+sahf
+sahf
+sahf
+sahf
