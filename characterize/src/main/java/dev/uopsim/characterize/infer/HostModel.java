@@ -30,13 +30,13 @@ public final class HostModel {
     /** Public figures of a core family for what timing does not measure, with their sources. */
     record CoreSizes(String sourceId, String sourceTitle, String sourceNote, int rob, int retire, int euScheduler, int memScheduler,
                      int gprFile, int vectorFile, int fetchBytes, int decodeWidth, int loopBuffer, int queue, int loadPortBytes,
-                     int uopCacheWidth, int uopCacheWindowBytes, int uopCacheSize) {}
+                     int uopCacheWidth, int uopCacheWindowBytes, int uopCacheSize, int uopCacheWindowsPerCycle) {}
 
     /** Golden Cove (the core of Sapphire Rapids): the family CPUID's extensions point to on this machine. */
     static final CoreSizes GOLDEN_COVE = new CoreSizes("golden-cove-public",
             "Golden Cove core sizes: ROB, retirement, register files and the µop cache (8 µops a cycle, 512 lines of 8) as in Scarab's PARAMS.golden_cove, its windows of 64 bytes as uiCA's for Ice Lake (DSB block 64 B); schedulers as in LLVM X86SchedAlderlakeP.td; legacy decode of 32 bytes and 6 instructions a cycle per Intel's optimization manual (Golden Cove chapter)",
             "as tabulated in shared/data/uarch-params/PARAMS.md (Scarab 95d93ad, llvm-project 0222028); not measured here: a later issue measures them. Used because CPUID's extensions (AVX-512 FP16, AMX) place this core in the Sapphire Rapids generation, whose cores are Golden Cove / Raptor Cove",
-            512, 8, 112, 72, 280, 332, 32, 6, 72, 144, 64, 8, 64, 4096);
+            512, 8, 112, 72, 280, 332, 32, 6, 72, 144, 64, 8, 64, 4096, 1);
 
     public static Map<String, Object> build(String name, CpuInfo cpu, HostInference.Result r, Map<String, FormFigures> figures,
                                             Map<String, Map<String, Object>> results, Provenance prov) {
@@ -110,6 +110,9 @@ public final class HostModel {
         if (uopCache.windowsPerCycle() != null) {
             cache.put("windowsPerCycle", uopCache.windowsPerCycle());
             cache.put("source", "frontend-uopcache");
+        } else {
+            // Not decided here (a journal from before the probe fit this cache's width): the public core's figure.
+            cache.put("windowsPerCycle", sizes.uopCacheWindowsPerCycle());
         }
         fe.put("uopCache", cache);
         fe.put("loopBuffer", loopBuffer(sizes, r.loopDelivery(), r.loopBuffer()));

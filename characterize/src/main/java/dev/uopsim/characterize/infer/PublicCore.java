@@ -114,7 +114,7 @@ record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, 
                         + String.join("; ", citedTitles(m)) + "); schedulers summed into compute and memory queues (one feeding both counts in both)",
                 m.rob().size(), m.retire().width(), Math.max(1, eu), Math.max(1, mem), m.rename().registerFiles().gpr(),
                 m.rename().registerFiles().vector(), fe.fetchBytes(), fe.decodeWidth(), fe.loopBuffer().size(), fe.queueSize(),
-                m.memory().loadPortBytes(), fe.uopCache().width(), fe.uopCache().windowBytes(), fe.uopCache().size());
+                m.memory().loadPortBytes(), fe.uopCache().width(), fe.uopCache().windowBytes(), fe.uopCache().size(), fe.uopCache().windowsPerCycle());
         Map<String, Map<String, Object>> sources = new LinkedHashMap<>();
         Map<String, Object> pub = new LinkedHashMap<>();
         pub.put("title", s.sourceTitle());
@@ -141,7 +141,7 @@ record PublicCore(CoreSizes sizes, Map<String, Object> renameRules, Map<String, 
         // Schedulers have no schema default: as large as the ROB, they set no limit of their own.
         CoreSizes s = new CoreSizes(id, "uopsim schema defaults: no public figures found for this core",
                 "no shipped model or public table describes " + core + "; every size is the schema's default, the schedulers as large as the ROB",
-                224, 4, 224, 224, 0, 0, 16, 4, 0, 64, 32, 0, 32, 1536);
+                224, 4, 224, 224, 0, 0, 16, 4, 0, 64, 32, 0, 32, 1536, 1);
         Map<String, Map<String, Object>> sources = new LinkedHashMap<>();
         sources.put(id, HostModel.o("title", s.sourceTitle(), "note", s.sourceNote(), "provisional", true));
         return new PublicCore(s, Map.of(), sources);

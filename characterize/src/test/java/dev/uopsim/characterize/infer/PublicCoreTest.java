@@ -49,6 +49,14 @@ class PublicCoreTest {
     }
 
     @Test
+    void aZen4sOpCacheReadsTwoWindowsACycleWhereTheProbeDoesNotDecide() {
+        // zen4.core.json records it from characterize/experiments/zen4-uop-cache-spanning; a journal whose probe
+        // was laid out for another width (h82's nine NOPs a window) takes it from there.
+        assertEquals(2, PublicCore.forCpu(CpuInfo.of("AuthenticAMD", 0x19, 0x11, BASE)).sizes().uopCacheWindowsPerCycle());
+        assertEquals(1, PublicCore.forCpu(CpuInfo.of("GenuineIntel", 6, 0x8f, BASE)).sizes().uopCacheWindowsPerCycle());
+    }
+
+    @Test
     void theMicrocodeThresholdIsTheDocumentedOneElseTheSchemas() {
         // AMD's guide: more than 2 macro-ops come from the sequencer (the shipped zen4 file)
         assertEquals(2, PublicCore.forCpu(CpuInfo.of("AuthenticAMD", 0x19, 0x11, BASE)).microcodeThreshold());
