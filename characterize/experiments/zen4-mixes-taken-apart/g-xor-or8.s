@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+xor esi, esi
+{load} or sil, dl

@@ -1,0 +1,6 @@
+.intel_syntax noprefix
+cvtdq2pd xmm2, QWORD PTR [r14+0x200]
+andn ebx, ecx, DWORD PTR [r14+0x240]
+vshufps xmm3, xmm0, xmm1, 7
+xor esi, esi
+{store} or sil, dl

@@ -1,0 +1,2 @@
+.intel_syntax noprefix
+andn ebx, ecx, DWORD PTR [r14+0x240]

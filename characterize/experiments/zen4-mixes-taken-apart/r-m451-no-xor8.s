@@ -1,0 +1,4 @@
+.intel_syntax noprefix
+pmovzxbd xmm2, xmm0
+comiss xmm1, DWORD PTR [r14+0x280]
+pmovzxbd xmm3, xmm0

@@ -1,0 +1,3 @@
+.intel_syntax noprefix
+pmovzxbd xmm2, xmm0
+pmovzxbd xmm3, xmm0
