@@ -362,19 +362,18 @@ public final class HostModel {
      */
     static void transferBubble(Map<String, Object> m, Map<String, Object> sources, CoreProbes.Facts facts, PublicCore publicCore,
                                Provenance prov, String measured) {
-        Boolean bubble = facts == null || facts.raw() == null ? null : CoreProbes.transferBubble(facts.raw());
+        TransferMoves.BubbleVerdict verdict = TransferMoves.bubbleVerdict(facts, publicCore);
+        Boolean bubble = verdict.bubble();
+        if (bubble == null) return;
         String source;
-        if (bubble != null) {
+        if (verdict.measured()) {
             source = "transfers";
             sources.put(source, source(String.format(Locale.ROOT, "moves from the vector unit beside single-cycle integer µops: MOVD r32, xmm "
                             + "and four LEAs %.2f cycles a step, the LEAs alone %.2f (core-transfer-beside-leas, core-leas-alone): %s",
                     facts.raw().get("transfer-beside-leas"), facts.raw().get("leas-alone"),
                     bubble ? "a cycle of the ALUs per move" : "no bubble"), prov.journal() + "#core-*leas*", measured, false));
-        } else if (publicCore.transferBubble() != null) {
-            bubble = publicCore.transferBubble();
-            source = publicCore.sizes().sourceId();
         } else {
-            return;
+            source = publicCore.sizes().sourceId();
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> bypass = m.get("bypass") instanceof Map<?, ?> b ? (Map<String, Object>) b : new LinkedHashMap<>();

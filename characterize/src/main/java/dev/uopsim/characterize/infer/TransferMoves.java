@@ -25,14 +25,22 @@ public final class TransferMoves {
     private TransferMoves() {}
 
     /**
-     * Whether moves from the vector unit cost the integer ALUs a cycle on this core: as the core probes
-     * measured it, else as the public core's model says (as HostModel writes bypass.transfers), else not.
+     * Whether moves from the vector unit cost the integer ALUs a cycle, and whence: measured by the core
+     * probes, else as the public core's model says, else unknown ({@code bubble} null).
      */
-    public static boolean bubble(CoreProbes.Facts facts, dev.uopsim.characterize.host.CpuInfo cpu) {
+    public record BubbleVerdict(Boolean bubble, boolean measured) {}
+
+    /** The one place that decides the bubble: the core probes where the journal has them, else the public core. */
+    public static BubbleVerdict bubbleVerdict(CoreProbes.Facts facts, PublicCore publicCore) {
         Boolean measured = facts == null || facts.raw() == null ? null : CoreProbes.transferBubble(facts.raw());
-        if (measured != null) return measured;
-        Boolean documented = cpu == null ? null : PublicCore.forCpu(cpu).transferBubble();
-        return documented != null && documented;
+        if (measured != null) return new BubbleVerdict(measured, true);
+        return new BubbleVerdict(publicCore == null ? null : publicCore.transferBubble(), false);
+    }
+
+    /** Whether moves from the vector unit cost the integer ALUs a cycle on this core (as HostModel writes bypass.transfers; unknown: not). */
+    public static boolean bubble(CoreProbes.Facts facts, dev.uopsim.characterize.host.CpuInfo cpu) {
+        Boolean bubble = bubbleVerdict(facts, cpu == null ? null : PublicCore.forCpu(cpu)).bubble();
+        return bubble != null && bubble;
     }
 
     private static final Set<RegisterClass> VECTOR_UNIT = Set.of(RegisterClass.VECTOR, RegisterClass.MMX, RegisterClass.X87);

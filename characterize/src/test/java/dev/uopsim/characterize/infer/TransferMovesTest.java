@@ -22,6 +22,18 @@ class TransferMovesTest {
     }
 
     @Test
+    void withoutCoreProbesTheBubbleIsThePublicCoresAndSaysSo() {
+        // given a journal without the core probes: the zen4 core file records the bubble, Golden Cove's says nothing
+        var zen4 = PublicCore.forCpu(dev.uopsim.characterize.host.CpuInfo.of("AuthenticAMD", 0x19, 0x11, java.util.Set.of()));
+        var goldenCove = PublicCore.forCpu(dev.uopsim.characterize.host.CpuInfo.of("GenuineIntel", 6, 0x8f, java.util.Set.of()));
+        // then the verdict is the public one, not measured, and the boolean both writers use agrees with it
+        assertEquals(new TransferMoves.BubbleVerdict(true, false), TransferMoves.bubbleVerdict(null, zen4));
+        assertEquals(new TransferMoves.BubbleVerdict(goldenCove.transferBubble(), false), TransferMoves.bubbleVerdict(null, goldenCove));
+        assertTrue(TransferMoves.bubble(null, dev.uopsim.characterize.host.CpuInfo.of("AuthenticAMD", 0x19, 0x11, java.util.Set.of())));
+        assertFalse(TransferMoves.bubble(null, dev.uopsim.characterize.host.CpuInfo.of("GenuineIntel", 6, 0x8f, java.util.Set.of())));
+    }
+
+    @Test
     void movesFromTheVectorUnitAreToldByTheirOperands() {
         for (String m : List.of("VMOVD (R32, XMM)", "MOVQ (R64, XMM)", "MOVMSKPS (R32, XMM)", "VPMOVMSKB (R32, YMM)", "PEXTRD (R32, XMM, I8)",
                 "CVTTSD2SI (R32, XMM)", "COMISS (XMM, XMM)", "VPTEST (YMM, YMM)", "MOVD (R32, MM)")) {
