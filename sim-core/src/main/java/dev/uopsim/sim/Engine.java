@@ -220,10 +220,17 @@ public final class Engine {
         this.splitAcrossCycles = core.rename().splitAcrossCycles();
         this.microcodeAlone = core.rename().microcodeAlone();
         var limits = core.rename().dispatchLimits();
-        this.limitMasks = limits.stream().mapToInt(CoreSpec.DispatchLimit::portMask).toArray();
         this.limitPerCycle = limits.stream().mapToInt(CoreSpec.DispatchLimit::perCycle).toArray();
         this.limitUsed = new int[limits.size()];
-        this.limitNeeded = new int[limits.size()];
+        // Each instruction's µops per limit are static: counted once here, not on every rename attempt.
+        this.limitUops = new int[program.length * limits.size()];
+        for (StaticInstruction si : program) {
+            for (int l = 0; l < limits.size(); l++) {
+                int mask = limits.get(l).portMask(), n = 0;
+                for (UopSpec u : si.uops) if (u.portMask() != 0 && (u.portMask() & ~mask) == 0) n++;
+                limitUops[si.index * limits.size() + l] = n;
+            }
+        }
         this.bypassing = core.bypass().any();
         this.domains = core.bypass().domains().size();
         this.bypassHundredths = new int[domains * domains];
@@ -536,22 +543,15 @@ public final class Engine {
     private final boolean splitAcrossCycles;
     /** An instruction from the microcode sequencer is renamed in cycles of its own. */
     private final boolean microcodeAlone;
-    /** Per dispatch limit: its ports, its µops a cycle, those renamed this cycle, and the next instruction's. */
-    private final int[] limitMasks, limitPerCycle, limitUsed, limitNeeded;
+    /** Per dispatch limit: its µops a cycle and those renamed this cycle; per instruction and limit, its µops there. */
+    private final int[] limitPerCycle, limitUsed, limitUops;
 
-    /**
-     * Whether the instruction's µops still fit this cycle's dispatch limits (the first of a cycle always
-     * does); leaves its µops per limit in {@code limitNeeded}.
-     */
+    /** Whether the instruction's µops still fit this cycle's dispatch limits (the first of a cycle always does). */
     private boolean withinDispatchLimits(StaticInstruction si, boolean any) {
-        boolean fits = true;
-        for (int l = 0; l < limitMasks.length; l++) {
-            int n = 0;
-            for (UopSpec u : si.uops) if (u.portMask() != 0 && (u.portMask() & ~limitMasks[l]) == 0) n++;
-            limitNeeded[l] = n;
-            if (any && limitUsed[l] + n > limitPerCycle[l]) fits = false;
-        }
-        return fits;
+        if (!any) return true;
+        int base = si.index * limitPerCycle.length;
+        for (int l = 0; l < limitPerCycle.length; l++) if (limitUsed[l] + limitUops[base + l] > limitPerCycle[l]) return false;
+        return true;
     }
 
     private void rename() {
@@ -624,7 +624,7 @@ public final class Engine {
                 }
             }
             if (sequenced) slotsLeft = 0;
-            if (dispatched) for (int l = 0; l < limitMasks.length; l++) limitUsed[l] += limitNeeded[l];
+            if (dispatched) for (int l = 0; l < limitPerCycle.length; l++) limitUsed[l] += limitUops[si.index * limitPerCycle.length + l];
             robSlotsUsed += cost;
             if (si.isLoad()) loadsInFlight++;
             if (si.isStore()) {

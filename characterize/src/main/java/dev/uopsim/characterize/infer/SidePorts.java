@@ -36,17 +36,10 @@ public final class SidePorts {
     }
 
     /**
-     * {@code groups} without those whose every port is on the other side ({@code otherSide} of its units);
-     * the groups as they are where nothing is dropped or no compute group (one on no memory port) would be
-     * left: then the ports are evidently not the other side's alone.
-     */
-    static List<PortUsage.Group> without(List<PortUsage.Group> groups, Map<Integer, List<Unit>> units, Predicate<List<Unit>> otherSide) {
-        return without(groups, units, otherSide, 0);
-    }
-
-    /**
-     * The same, where a port counts as the other side also when {@code otherSidePorts} has its bit (the
-     * classes place it there: see {@link #classSides}).
+     * {@code groups} without those whose every port is on the other side: {@code otherSide} of its units,
+     * or its bit in {@code otherSidePorts} (the classes place it there: see {@link #classSides}). The groups
+     * as they are where nothing is dropped or no compute group (one on no memory port) would be left: then
+     * the ports are evidently not the other side's alone.
      */
     static List<PortUsage.Group> without(List<PortUsage.Group> groups, Map<Integer, List<Unit>> units, Predicate<List<Unit>> otherSide,
                                          int otherSidePorts) {

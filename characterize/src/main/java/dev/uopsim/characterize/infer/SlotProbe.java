@@ -77,10 +77,7 @@ public final class SlotProbe {
         for (FormFigures.Sequence s : seqs) {
             int k = fillers(s.cycles(), width);
             if (k < 0) continue;
-            k += extra;
-            Benchmark b = g.mix(Generator.slug(f) + "-slots-k" + k + "-x" + s.instances() + (s.breakers() ? "-breakers" : s.sameLine() ? "-same-line" : ""),
-                    List.of(new Generator.Part(f, s.instances())), Generator.Layout.INTERLEAVED, k, s.breakers(), s.sameLine(),
-                    s.instances(), Benchmark.Kind.THROUGHPUT);
+            Benchmark b = probe(g, f, s, k + extra, "");
             if (b != null) return b;
         }
         return null;
@@ -106,12 +103,17 @@ public final class SlotProbe {
         for (FormFigures.Sequence s : seqs) {
             int k = fillers(s.cycles(), width);
             if (k < 0 || k >= usualFillers) return null;
-            Benchmark b = g.mix(Generator.slug(f) + "-slots-k" + k + "-x" + s.instances() + (s.breakers() ? "-breakers" : s.sameLine() ? "-same-line" : "")
-                            + "-fine", List.of(new Generator.Part(f, s.instances())), Generator.Layout.INTERLEAVED, k, s.breakers(), s.sameLine(),
-                    s.instances(), Benchmark.Kind.THROUGHPUT);
+            Benchmark b = probe(g, f, s, k, "-fine");
             if (b != null) return b;
         }
         return null;
+    }
+
+    /** The probe loop of one throughput sequence with {@code k} NOPs per instance, named after both (null: no registers). */
+    private static Benchmark probe(Generator g, InstructionForm f, FormFigures.Sequence s, int k, String suffix) {
+        return g.mix(Generator.slug(f) + "-slots-k" + k + "-x" + s.instances() + (s.breakers() ? "-breakers" : s.sameLine() ? "-same-line" : "") + suffix,
+                List.of(new Generator.Part(f, s.instances())), Generator.Layout.INTERLEAVED, k, s.breakers(), s.sameLine(),
+                s.instances(), Benchmark.Kind.THROUGHPUT);
     }
 
     /** Fillers per instance of a probe (from its name). */
